@@ -1,0 +1,35 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { CompaniesModule } from './companies/companies.module';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { FilesModule } from './files/files.module';
+import { HealthController } from './health/health.controller';
+import { MailModule } from './mail/mail.module';
+import { ProfilesModule } from './profiles/profiles.module';
+import { QueueModule } from './queue/queue.module';
+
+/** The api process: HTTP routes (and, in the embedded default, the job handlers in-process). */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config.databaseUrl),
+        QueueModule,
+        MailModule,
+        FilesModule,
+        CompaniesModule,
+        ProfilesModule,
+        AuthModule,
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

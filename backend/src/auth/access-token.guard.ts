@@ -1,0 +1,38 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { UnauthorizedError } from '../common/domain-errors';
+import type { AuthenticatedRequest } from '../common/current-user.decorator';
+import { IS_PUBLIC } from '../common/public.decorator';
+import { UsersService } from '../profiles/users.service';
+import { AccessTokenService } from './access-token.service';
+import { SessionsService } from './sessions.service';
+
+/** Global guard: every route needs a valid access token of a live session unless marked @Public(). */
+@Injectable()
+export class AccessTokenGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: AccessTokenService,
+    private readonly sessions: SessionsService,
+    private readonly users: UsersService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const claims = token ? this.tokens.verify(token) : null;
+    if (!claims) throw new UnauthorizedError('Authentication required');
+    // A revoked session (logout, password change, stolen refresh token) stops working at once.
+    const [active, user] = await Promise.all([
+      this.sessions.isActive(claims.sid, claims.sub),
+      this.users.findById(claims.sub),
+    ]);
+    if (!active || !user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
+    request.user = { id: user.id, sessionId: claims.sid, isSuperadmin: user.isSuperadmin };
+    return true;
+  }
+}

@@ -1,0 +1,47 @@
+import { Module, type Provider } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CompaniesModule } from '../companies/companies.module';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailModule } from '../mail/mail.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { AccessTokenGuard } from './access-token.guard';
+import { AccessTokenService } from './access-token.service';
+import { AuthController } from './auth.controller';
+import { GoogleGate } from './google/google-gate.guard';
+import { AuthService } from './auth.service';
+import { AuthTokenEntity } from './auth-token.entity';
+import { GoogleStrategy } from './google/google.strategy';
+import { PasswordController } from './password.controller';
+import { SessionEntity } from './session.entity';
+import { SessionsService } from './sessions.service';
+
+const googleStrategy: Provider = {
+  provide: GoogleStrategy,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => (config.google ? new GoogleStrategy(config) : null),
+};
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([SessionEntity, AuthTokenEntity]),
+    PassportModule.register({ session: false }),
+    ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: 20 }] }),
+    ProfilesModule,
+    CompaniesModule,
+    MailModule,
+  ],
+  controllers: [AuthController, PasswordController],
+  providers: [
+    AuthService,
+    SessionsService,
+    AccessTokenService,
+    GoogleGate,
+    googleStrategy,
+    { provide: APP_GUARD, useClass: AccessTokenGuard },
+  ],
+  exports: [SessionsService, AccessTokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,35 @@
+import { Body, Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AuthThrottlerGuard } from './auth-throttler.guard';
+import { AuthService } from './auth.service';
+import { AuthResponseDto, ChangePasswordDto } from './dto/auth.dto';
+import { setRefreshCookie } from './refresh-cookie';
+
+@ApiTags('profile')
+@ApiBearerAuth()
+@UseGuards(AuthThrottlerGuard)
+@Controller('me/password')
+export class PasswordController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @Throttle({ auth: { limit: 10, ttl: 60_000 } })
+  @ApiOkResponse({ type: AuthResponseDto })
+  async change(
+    @CurrentUser() user: AuthUser,
+    @Body() body: ChangePasswordDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResponseDto> {
+    const signedIn = await this.auth.changePassword(user.id, user.sessionId, body);
+    if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
+    return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
+  }
+}

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../profiles/user.entity';
+
+/**
+ * One signed-in device: a chain of rotating refresh tokens. Only the hash of the current token (and,
+ * for a short grace period, the previous one) is kept; presenting any older token revokes the chain.
+ */
+@Entity({ name: 'sessions' })
+export class SessionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('IDX_sessions_user')
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  @Column({ name: 'refresh_hash', type: 'varchar', length: 64 })
+  refreshHash: string;
+
+  @Column({ name: 'previous_hash', type: 'varchar', length: 64, nullable: true })
+  previousHash: string | null;
+
+  @Column({ name: 'rotated_at', type: 'timestamptz' })
+  rotatedAt: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 500, nullable: true })
+  userAgent: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

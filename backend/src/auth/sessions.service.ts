@@ -1,0 +1,125 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Not, type Repository } from 'typeorm';
+import { isUuid } from '../files/files.service';
+import { SessionEntity } from './session.entity';
+
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** Two tabs refreshing with the same cookie at once must not look like token theft. */
+const ROTATION_GRACE_MS = 30_000;
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function sameHash(a: string | null, b: string): boolean {
+  if (!a || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+export interface IssuedRefresh {
+  sessionId: string;
+  userId: string;
+  /** The new cookie value, or null when the caller should keep the cookie it has (grace reuse). */
+  refreshToken: string | null;
+}
+
+@Injectable()
+export class SessionsService {
+  private readonly logger = new Logger('Sessions');
+
+  constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
+
+  async create(userId: string, userAgent: string | undefined): Promise<{ sessionId: string; refreshToken: string }> {
+    const secret = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const session = await this.sessions.save(
+      this.sessions.create({
+        userId,
+        refreshHash: sha256(secret),
+        previousHash: null,
+        rotatedAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        revokedAt: null,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+      }),
+    );
+    return { sessionId: session.id, refreshToken: `${session.id}.${secret}` };
+  }
+
+  /**
+   * Exchanges a refresh token for a new one. Presenting a token older than the current one (outside a
+   * short grace window) means it was copied: the whole chain is revoked.
+   */
+  async rotate(refreshToken: string): Promise<IssuedRefresh | null> {
+    const [sessionId, secret] = refreshToken.split('.');
+    if (!sessionId || !secret || !isUuid(sessionId) || secret.length > 100) return null;
+    const presented = sha256(secret);
+    return this.sessions.manager.transaction(async (manager) => {
+      const repo = manager.getRepository(SessionEntity);
+      const session = await repo.findOne({ where: { id: sessionId }, lock: { mode: 'pessimistic_write' } });
+      if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
+      if (sameHash(session.refreshHash, presented)) {
+        const next = randomBytes(32).toString('base64url');
+        const now = new Date();
+        await repo.update(
+          { id: session.id },
+          {
+            previousHash: session.refreshHash,
+            refreshHash: sha256(next),
+            rotatedAt: now,
+            expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+          },
+        );
+        return { sessionId: session.id, userId: session.userId, refreshToken: `${session.id}.${next}` };
+      }
+      if (sameHash(session.previousHash, presented) && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS) {
+        return { sessionId: session.id, userId: session.userId, refreshToken: null };
+      }
+      this.logger.warn(`Refresh token reuse on session ${session.id}: revoking it`);
+      await repo.update({ id: session.id }, { revokedAt: new Date() });
+      return null;
+    });
+  }
+
+  /** Issues a fresh token for a live session (after a password change, say). */
+  async reissue(sessionId: string): Promise<string | null> {
+    const next = randomBytes(32).toString('base64url');
+    const result = await this.sessions.update(
+      { id: sessionId, revokedAt: IsNull() },
+      { previousHash: null, refreshHash: sha256(next), rotatedAt: new Date() },
+    );
+    return result.affected ? `${sessionId}.${next}` : null;
+  }
+
+  async isActive(sessionId: string, userId: string): Promise<boolean> {
+    if (!isUuid(sessionId)) return false;
+    const session = await this.sessions.findOne({
+      select: { id: true, expiresAt: true },
+      where: { id: sessionId, userId, revokedAt: IsNull() },
+    });
+    return !!session && session.expiresAt.getTime() > Date.now();
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    if (!isUuid(sessionId)) return;
+    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** Revokes every session of a user, optionally keeping one (the caller's own). */
+  async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
+    await this.sessions.update(
+      exceptSessionId
+        ? { userId, revokedAt: IsNull(), id: Not(exceptSessionId) }
+        : { userId, revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
+  }
+
+  /** The session id inside a refresh token, without checking it (logout revokes it either way). */
+  static sessionIdOf(refreshToken: string): string | null {
+    const id = refreshToken.split('.')[0];
+    return id && isUuid(id) ? id : null;
+  }
+}

@@ -1,0 +1,17 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+
+/** Who is calling: set by the access-token guard. */
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+  isSuperadmin: boolean;
+}
+
+export type AuthenticatedRequest = Request & { user?: AuthUser };
+
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (!request.user) throw new Error('CurrentUser used on a public route');
+  return request.user;
+});

@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
+import { CompaniesService } from './companies.service';
+import { CompanyMembershipDto, CreateCompanyDto } from './dto/company.dto';
+
+@ApiTags('companies')
+@ApiBearerAuth()
+@Controller('companies')
+export class CompaniesController {
+  constructor(private readonly companies: CompaniesService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [CompanyMembershipDto] })
+  list(@CurrentUser() user: AuthUser): Promise<CompanyMembershipDto[]> {
+    return this.companies.listForUser(user.id);
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: CompanyMembershipDto })
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateCompanyDto): Promise<CompanyMembershipDto> {
+    return this.companies.createWithOwner(user.id, body.name);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: CompanyMembershipDto })
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<CompanyMembershipDto> {
+    return this.companies.getForUser(user.id, id);
+  }
+}

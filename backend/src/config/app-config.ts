@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type ProcessRole = 'api' | 'worker' | 'all';
+
+export interface AppConfig {
+  port: number;
+  appOrigin: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  processRole: ProcessRole;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    userInfoUrl: string;
+  } | null;
+  elevenLabs: { apiKey: string | undefined; apiUrl: string; wsUrl: string };
+  webhookAllowedHosts: string[];
+  webhookTimeoutMs: number;
+  defaultAgentWebhook: string | undefined;
+  /** Where the built frontend lives; served at / when present. */
+  frontendDist: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function urlFrom(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
+  const raw = env[name] || fallback;
+  if (!raw) return undefined;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Reads a secret from DATA_DIR, creating it once so restarts keep sessions valid. */
+function persistentSecret(dataDir: string, file: string): string {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(path, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Validates the environment once at boot into a typed config (ARCHITECTURE.md's contract). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = intFrom(env, 'PORT', 3000, 1, 65535);
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const role = (env.PROCESS_ROLE || 'all') as ProcessRole;
+  if (!['api', 'worker', 'all'].includes(role)) {
+    throw new ConfigError(`PROCESS_ROLE must be api, worker or all, got "${role}"`);
+  }
+  const appOrigin = (urlFrom(env, 'APP_ORIGIN', `http://localhost:${port}`) as string).replace(/\/+$/, '');
+  const googleId = env.GOOGLE_CLIENT_ID;
+  const googleSecret = env.GOOGLE_CLIENT_SECRET;
+  const jwtSecret = env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret');
+  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  const allowed = (env.WEBHOOK_ALLOWED_HOSTS || '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    port,
+    appOrigin,
+    databaseUrl: urlFrom(env, 'DATABASE_URL'),
+    redisUrl: urlFrom(env, 'REDIS_URL'),
+    dataDir,
+    processRole: role,
+    jwtSecret,
+    smtpUrl: urlFrom(env, 'SMTP_URL'),
+    mailFrom: env.MAIL_FROM || 'Switchboard <no-reply@switchboard.local>',
+    google:
+      googleId && googleSecret
+        ? {
+            clientId: googleId,
+            clientSecret: googleSecret,
+            authUrl: urlFrom(env, 'GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth') as string,
+            tokenUrl: urlFrom(env, 'GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token') as string,
+            userInfoUrl: urlFrom(
+              env,
+              'GOOGLE_USERINFO_URL',
+              'https://openidconnect.googleapis.com/v1/userinfo',
+            ) as string,
+          }
+        : null,
+    elevenLabs: {
+      apiKey: env.ELEVENLABS_API_KEY || undefined,
+      apiUrl: urlFrom(env, 'ELEVENLABS_API_URL', 'https://api.elevenlabs.io') as string,
+      wsUrl: urlFrom(env, 'ELEVENLABS_WS_URL', 'wss://api.elevenlabs.io') as string,
+    },
+    webhookAllowedHosts: allowed,
+    webhookTimeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 60000, 100, 600000),
+    defaultAgentWebhook: urlFrom(env, 'DEFAULT_AGENT_WEBHOOK'),
+    frontendDist: resolve(__dirname, '..', '..', '..', 'frontend', 'dist'),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

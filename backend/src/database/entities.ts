@@ -1,0 +1,16 @@
+import { AuthTokenEntity } from '../auth/auth-token.entity';
+import { SessionEntity } from '../auth/session.entity';
+import { CompanyUserEntity } from '../companies/company-user.entity';
+import { CompanyEntity } from '../companies/company.entity';
+import { StoredFileEntity } from '../files/stored-file.entity';
+import { UserEntity } from '../profiles/user.entity';
+
+/** Every entity, in one list: the data source and the migration check both use it. */
+export const ENTITIES = [
+  UserEntity,
+  CompanyEntity,
+  CompanyUserEntity,
+  SessionEntity,
+  AuthTokenEntity,
+  StoredFileEntity,
+];

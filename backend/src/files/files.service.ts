@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import sharp from 'sharp';
+import type { EntityManager, Repository } from 'typeorm';
+import { NotFoundError, PayloadTooLargeError, ValidationFailedError } from '../common/domain-errors';
+import { StoredFileEntity } from './stored-file.entity';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const INVALID_IMAGE_MESSAGE = 'Invalid file type: Please upload an image file.';
+export const IMAGE_TOO_LARGE_MESSAGE = 'File too large: Please upload an image smaller than 5MB.';
+
+/** Formats we can decode; everything is re-encoded to WebP so no uploaded byte is served as-is. */
+const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff']);
+const AVATAR_EDGE = 512;
+
+@Injectable()
+export class FilesService {
+  constructor(@InjectRepository(StoredFileEntity) private readonly files: Repository<StoredFileEntity>) {}
+
+  /** Checks the bytes (not the name or the browser's type), then re-encodes them. */
+  async reencodeImage(data: Buffer): Promise<Buffer> {
+    if (data.length > MAX_IMAGE_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE_MESSAGE);
+    const { fileTypeFromBuffer } = await import('file-type');
+    const detected = await fileTypeFromBuffer(data);
+    if (!detected || !DECODABLE.has(detected.mime)) throw new ValidationFailedError(INVALID_IMAGE_MESSAGE);
+    try {
+      return await sharp(data, { limitInputPixels: 40_000_000, animated: false })
+        .rotate()
+        .resize(AVATAR_EDGE, AVATAR_EDGE, { fit: 'cover', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer();
+    } catch {
+      throw new ValidationFailedError(INVALID_IMAGE_MESSAGE);
+    }
+  }
+
+  /** Stores bytes that reencodeImage produced. */
+  async storeEncoded(ownerId: string, encoded: Buffer, purpose: string, manager?: EntityManager): Promise<string> {
+    const repo = manager ? manager.getRepository(StoredFileEntity) : this.files;
+    const saved = await repo.save(
+      repo.create({ ownerId, purpose, contentType: 'image/webp', size: encoded.length, data: encoded }),
+    );
+    return saved.id;
+  }
+
+  async read(id: string): Promise<{ contentType: string; data: Buffer }> {
+    if (!isUuid(id)) throw new NotFoundError('File not found');
+    const file = await this.files
+      .createQueryBuilder('f')
+      .addSelect('f.data')
+      .where('f.id = :id', { id })
+      .getOne();
+    if (!file) throw new NotFoundError('File not found');
+    return { contentType: file.contentType, data: file.data };
+  }
+
+  async remove(id: string, manager?: EntityManager): Promise<void> {
+    await (manager ? manager.getRepository(StoredFileEntity) : this.files).delete({ id });
+  }
+}
+
+export function fileUrl(id: string | null, fallback = '/placeholder.svg'): string {
+  return id ? `/api/files/${id}` : fallback;
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { loadConfig } from './config/app-config';
+import { startEmbeddedPostgres } from './database/embedded-postgres';
+import { createApp } from './bootstrap';
+
+async function main(): Promise<void> {
+  const logger = new Logger('Switchboard');
+  const config = loadConfig();
+  let databaseUrl = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres(config.dataDir);
+    databaseUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const app = await createApp({ ...config, databaseUrl });
+  const shutdown = async (signal: string): Promise<void> => {
+    logger.log(`${signal}: shutting down`);
+    await app.close();
+    if (stopEmbedded) await stopEmbedded();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen(config.port);
+  logger.log(`Switchboard is running at ${config.appOrigin} (API docs: ${config.appOrigin}/api/docs)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

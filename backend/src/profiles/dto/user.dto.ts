@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class UserDto {
+  @ApiProperty() id: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ description: 'First and last name joined by a space' }) name: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() bio: string;
+  @ApiProperty({ example: '/placeholder.svg' }) avatar: string;
+  @ApiProperty() isSuperadmin: boolean;
+}

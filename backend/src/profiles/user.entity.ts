@@ -1,0 +1,44 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A person's account and profile (the spec's `profiles`), one row per user. */
+@Entity({ name: 'profiles' })
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Stored lower-cased; unique. */
+  @Index('UQ_profiles_email', { unique: true })
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', nullable: true })
+  passwordHash: string | null;
+
+  @Index('UQ_profiles_google_sub', { unique: true, where: 'google_sub IS NOT NULL' })
+  @Column({ name: 'google_sub', type: 'varchar', length: 255, nullable: true })
+  googleSub: string | null;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 100, default: '' })
+  firstName: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 200, default: '' })
+  lastName: string;
+
+  @Column({ type: 'varchar', length: 2000, default: '' })
+  bio: string;
+
+  @Column({ name: 'avatar_file_id', type: 'uuid', nullable: true })
+  avatarFileId: string | null;
+
+  @Column({ name: 'is_superadmin', type: 'boolean', default: false })
+  isSuperadmin: boolean;
+
+  @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
+  lastLogin: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

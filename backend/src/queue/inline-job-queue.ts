@@ -1,0 +1,67 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { JobQueue } from './job-queue';
+import { JobRegistry } from './job-registry';
+import { PermanentJobError, type EnqueueOptions, type JobName, type JobPayloads } from './job-types';
+
+const DEFAULT_ATTEMPTS = 3;
+const BASE_BACKOFF_MS = 500;
+const REMEMBERED_IDS = 10_000;
+
+/**
+ * In-process driver for the embedded default: same semantics as the BullMQ driver (idempotent job ids,
+ * retries with exponential backoff, permanent failures not retried), no Redis needed.
+ */
+@Injectable()
+export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger('InlineJobQueue');
+  private readonly running = new Set<Promise<void>>();
+  private readonly seenIds = new Set<string>();
+  private closed = false;
+
+  constructor(private readonly registry: JobRegistry) {
+    super();
+  }
+
+  enqueue<N extends JobName>(name: N, data: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The job queue is shut down'));
+    if (options.jobId) {
+      const key = `${name}:${options.jobId}`;
+      if (this.seenIds.has(key)) return Promise.resolve();
+      this.seenIds.add(key);
+      if (this.seenIds.size > REMEMBERED_IDS) this.seenIds.delete(this.seenIds.values().next().value as string);
+    }
+    const run = this.run(name, data, options.attempts ?? DEFAULT_ATTEMPTS).finally(() => this.running.delete(run));
+    this.running.add(run);
+    return Promise.resolve();
+  }
+
+  private async run<N extends JobName>(name: N, data: JobPayloads[N], attempts: number): Promise<void> {
+    // Let the caller's request finish first, as a real queue would.
+    await new Promise((resolve) => setImmediate(resolve));
+    const handler = this.registry.get(name);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        await handler(data, { attempt });
+        return;
+      } catch (error) {
+        const permanent = error instanceof PermanentJobError;
+        const message = error instanceof Error ? error.message : String(error);
+        if (permanent || attempt === attempts || this.closed) {
+          this.logger.error(`Job ${name} failed after ${attempt} attempt(s): ${message}`);
+          return;
+        }
+        this.logger.warn(`Job ${name} attempt ${attempt} failed, retrying: ${message}`);
+        await new Promise((resolve) => setTimeout(resolve, BASE_BACKOFF_MS * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  async drain(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.drain();
+    this.closed = true;
+  }
+}

@@ -1,0 +1,43 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { JOB_HANDLER } from './job-handler.decorator';
+import { JOB_NAMES, type JobName, type JobPayloads } from './job-types';
+
+export type JobFunction<N extends JobName> = (data: JobPayloads[N], meta: { attempt: number }) => Promise<void>;
+
+/** Finds every @JobHandler at boot; throws if a job has no handler or two. */
+@Injectable()
+export class JobRegistry implements OnModuleInit {
+  private readonly handlers = new Map<JobName, JobFunction<JobName>>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object') continue;
+      const prototype = Object.getPrototypeOf(instance) as object;
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const fn = instance[method];
+        if (typeof fn !== 'function') continue;
+        const name = this.reflector.get<JobName | undefined>(JOB_HANDLER, fn as () => unknown);
+        if (!name) continue;
+        if (this.handlers.has(name)) throw new Error(`Job "${name}" has two handlers`);
+        this.handlers.set(name, (fn as JobFunction<JobName>).bind(instance));
+      }
+    }
+    for (const name of JOB_NAMES) {
+      if (!this.handlers.has(name)) throw new Error(`Job "${name}" has no handler`);
+    }
+  }
+
+  get<N extends JobName>(name: N): JobFunction<N> {
+    const handler = this.handlers.get(name);
+    if (!handler) throw new Error(`Job "${name}" has no handler`);
+    return handler as JobFunction<N>;
+  }
+}

@@ -1,0 +1,24 @@
+/** Every job the system runs, with its payload. The registry refuses to boot if one has no handler. */
+export interface MailSendJob {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface JobPayloads {
+  'mail.send': MailSendJob;
+}
+
+export type JobName = keyof JobPayloads;
+
+export const JOB_NAMES: readonly JobName[] = ['mail.send'];
+
+export interface EnqueueOptions {
+  /** Makes the job idempotent: a second enqueue with the same id is ignored. */
+  jobId?: string;
+  attempts?: number;
+}
+
+/** Thrown by a handler when retrying cannot help (e.g. a 4xx answer). */
+export class PermanentJobError extends Error {}
