@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AgentsModule } from './agents/agents.module';
 import { AuthModule } from './auth/auth.module';
+import { ChatsModule } from './chats/chats.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
@@ -11,6 +13,8 @@ import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { QueueModule } from './queue/queue.module';
+import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 /** The api process: HTTP routes (and, in the embedded default, the job handlers in-process). */
 @Module({})
@@ -21,12 +25,16 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config.databaseUrl),
-        QueueModule,
+        QueueModule.forRoot(config),
+        RealtimeModule.forApi(),
         MailModule,
         FilesModule,
         CompaniesModule,
         ProfilesModule,
         AuthModule,
+        AgentsModule,
+        ChatsModule,
+        RealtimeGatewayModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

@@ -11,6 +11,7 @@ import { AppModule } from './app.module';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { runMigrations } from './database/migrate';
+import { AppIoAdapter } from './realtime/app-io.adapter';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
@@ -21,6 +22,7 @@ export async function createApp(config: ReadyConfig, options: { logger?: false }
     bodyParser: false,
     ...(options.logger === false ? { logger: false } : {}),
   });
+  app.useWebSocketAdapter(new AppIoAdapter(app, config.redisUrl));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(

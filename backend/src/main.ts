@@ -3,10 +3,12 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
+import { startWorker } from './worker';
 
 async function main(): Promise<void> {
   const logger = new Logger('Switchboard');
   const config = loadConfig();
+  if (config.processRole === 'worker') return startWorker();
   let databaseUrl = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!databaseUrl) {

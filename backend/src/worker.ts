@@ -1,21 +1,39 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './config/app-config';
+import { runMigrations } from './database/migrate';
+import { WorkerModule } from './worker.module';
 
 /**
- * Entry point of the separate job workers of the distributed shape. Jobs reach separate workers only
- * through Redis (BullMQ); without REDIS_URL the api runs every job in-process, so there is nothing for a
- * worker to do.
+ * A separate job worker (`npm run worker`, or PROCESS_ROLE=worker): runs agent replies, mail and sweeps
+ * from BullMQ. Needs DATABASE_URL and REDIS_URL: without Redis the api runs every job in-process.
  */
-function main(): number {
+export async function startWorker(): Promise<void> {
   const logger = new Logger('Worker');
   const config = loadConfig();
-  if (!config.redisUrl) {
-    logger.error('REDIS_URL is not set: jobs run inside the api process (PROCESS_ROLE=all). Nothing to do here.');
-    return 1;
+  if (!config.databaseUrl || !config.redisUrl) {
+    throw new Error(
+      'A separate worker needs DATABASE_URL and REDIS_URL. Without them the api (PROCESS_ROLE=all) runs every job itself.',
+    );
   }
-  logger.error('The BullMQ worker arrives with the live-chat work; until then the api runs every job in-process.');
-  return 1;
+  await runMigrations(config.databaseUrl);
+  const app = await NestFactory.createApplicationContext(
+    WorkerModule.forRoot({ ...config, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl }),
+  );
+  const shutdown = async (signal: string) => {
+    logger.log(`${signal}: finishing running jobs`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  logger.log('Worker started: waiting for jobs');
 }
 
-process.exit(main());
+if (require.main === module) {
+  startWorker().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

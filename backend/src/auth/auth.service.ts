@@ -118,7 +118,7 @@ export class AuthService {
 
   /** Uses the token (once, atomically), sets the password and ends every session of the account. */
   async resetPassword(token: string, password: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    const userId = await this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(AuthTokenEntity);
       const row = await repo.findOne({
         where: { tokenHash: sha256(token), purpose: 'password_reset', usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
@@ -128,8 +128,9 @@ export class AuthService {
       // Every outstanding reset link of the account dies with this one.
       await repo.update({ userId: row.userId, usedAt: IsNull() }, { usedAt: new Date() });
       await this.users.setPassword(row.userId, password, manager);
-      await this.sessions.revokeAllForUser(row.userId);
+      return row.userId;
     });
+    await this.sessions.revokeAllForUser(userId);
   }
 
   /** Checks the current password, sets the new one, ends the other sessions and rotates this one. */

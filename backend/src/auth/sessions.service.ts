@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type Repository } from 'typeorm';
 import { isUuid } from '../files/files.service';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { SessionEntity } from './session.entity';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -29,7 +30,10 @@ export interface IssuedRefresh {
 export class SessionsService {
   private readonly logger = new Logger('Sessions');
 
-  constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
+  constructor(
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly realtime: RealtimePublisher,
+  ) {}
 
   async create(userId: string, userAgent: string | undefined): Promise<{ sessionId: string; refreshToken: string }> {
     const secret = randomBytes(32).toString('base64url');
@@ -56,7 +60,8 @@ export class SessionsService {
     const [sessionId, secret] = refreshToken.split('.');
     if (!sessionId || !secret || !isUuid(sessionId) || secret.length > 100) return null;
     const presented = sha256(secret);
-    return this.sessions.manager.transaction(async (manager) => {
+    type Outcome = IssuedRefresh | { revoked: string } | null;
+    const outcome = await this.sessions.manager.transaction(async (manager): Promise<Outcome> => {
       const repo = manager.getRepository(SessionEntity);
       const session = await repo.findOne({ where: { id: sessionId }, lock: { mode: 'pessimistic_write' } });
       if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
@@ -79,8 +84,13 @@ export class SessionsService {
       }
       this.logger.warn(`Refresh token reuse on session ${session.id}: revoking it`);
       await repo.update({ id: session.id }, { revokedAt: new Date() });
-      return null;
+      return { revoked: session.id };
     });
+    if (outcome && 'revoked' in outcome) {
+      this.realtime.endSession(outcome.revoked, 'Your session was ended for your security. Please sign in again.');
+      return null;
+    }
+    return outcome;
   }
 
   /** Issues a fresh token for a live session (after a password change, say). */
@@ -105,16 +115,25 @@ export class SessionsService {
   async revoke(sessionId: string): Promise<void> {
     if (!isUuid(sessionId)) return;
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.realtime.endSession(sessionId, 'You signed out.');
   }
 
   /** Revokes every session of a user, optionally keeping one (the caller's own). */
   async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.sessions.update(
-      exceptSessionId
-        ? { userId, revokedAt: IsNull(), id: Not(exceptSessionId) }
-        : { userId, revokedAt: IsNull() },
-      { revokedAt: new Date() },
-    );
+    const revoked = await this.sessions
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'now()' })
+      .where(
+        exceptSessionId
+          ? { userId, revokedAt: IsNull(), id: Not(exceptSessionId) }
+          : { userId, revokedAt: IsNull() },
+      )
+      .returning(['id'])
+      .execute();
+    for (const row of revoked.raw as Array<{ id: string }>) {
+      this.realtime.endSession(row.id, 'Your password was changed. Please sign in again.');
+    }
   }
 
   /** The session id inside a refresh token, without checking it (logout revokes it either way). */

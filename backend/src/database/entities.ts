@@ -1,3 +1,6 @@
+import { AgentEntity } from '../agents/agent.entity';
+import { ChatEntity } from '../chats/chat.entity';
+import { MessageEntity } from '../chats/message.entity';
 import { AuthTokenEntity } from '../auth/auth-token.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { CompanyUserEntity } from '../companies/company-user.entity';
@@ -13,4 +16,7 @@ export const ENTITIES = [
   SessionEntity,
   AuthTokenEntity,
   StoredFileEntity,
+  AgentEntity,
+  ChatEntity,
+  MessageEntity,
 ];

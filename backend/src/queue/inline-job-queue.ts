@@ -41,7 +41,7 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
     const handler = this.registry.get(name);
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        await handler(data, { attempt });
+        await handler(data, { attempt, maxAttempts: attempts });
         return;
       } catch (error) {
         const permanent = error instanceof PermanentJobError;

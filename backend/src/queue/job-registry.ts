@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { JOB_HANDLER } from './job-handler.decorator';
-import { JOB_NAMES, type JobName, type JobPayloads } from './job-types';
+import { JOB_NAMES, type JobMeta, type JobName, type JobPayloads } from './job-types';
 
-export type JobFunction<N extends JobName> = (data: JobPayloads[N], meta: { attempt: number }) => Promise<void>;
+export type JobFunction<N extends JobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
 
 /** Finds every @JobHandler at boot; throws if a job has no handler or two. */
 @Injectable()

@@ -6,13 +6,18 @@ export interface MailSendJob {
   html?: string;
 }
 
+export interface AgentReplyJob {
+  messageId: string;
+}
+
 export interface JobPayloads {
   'mail.send': MailSendJob;
+  'agent.reply': AgentReplyJob;
 }
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES: readonly JobName[] = ['mail.send'];
+export const JOB_NAMES: readonly JobName[] = ['mail.send', 'agent.reply'];
 
 export interface EnqueueOptions {
   /** Makes the job idempotent: a second enqueue with the same id is ignored. */
@@ -22,3 +27,9 @@ export interface EnqueueOptions {
 
 /** Thrown by a handler when retrying cannot help (e.g. a 4xx answer). */
 export class PermanentJobError extends Error {}
+
+export interface JobMeta {
+  /** 1 for the first try. */
+  attempt: number;
+  maxAttempts: number;
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CompaniesModule } from '../companies/companies.module';
+import { FilesModule } from '../files/files.module';
+import { AgentEntity } from './agent.entity';
+import { AgentsController } from './agents.controller';
+import { AgentsService } from './agents.service';
+import { DemoAgentController } from './demo-agent.controller';
+import { WebhookTestController } from './webhook-test.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([AgentEntity]), FilesModule, CompaniesModule],
+  controllers: [AgentsController, DemoAgentController, WebhookTestController],
+  providers: [AgentsService],
+  exports: [AgentsService],
+})
+export class AgentsModule {}

@@ -1,0 +1,133 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const cleanQuestions = ({ value }: { value: unknown }) =>
+  Array.isArray(value) ? value.map((q) => (typeof q === 'string' ? q.trim() : q)).filter((q) => q !== '') : value;
+
+export class AgentDto {
+  @ApiProperty({ example: 'default-agent' }) id: string;
+  @ApiProperty() companyId: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty() avatar: string;
+  @ApiProperty({ nullable: true, type: String }) webhook: string | null;
+  @ApiProperty({ type: [String] }) defaultQuestions: string[];
+  @ApiProperty({ nullable: true, type: String }) elevenlabsAgentId: string | null;
+  @ApiProperty() hasSigningSecret: boolean;
+  @ApiProperty() isDefault: boolean;
+  @ApiProperty() isEditable: boolean;
+  @ApiProperty() isActive: boolean;
+  @ApiProperty() createdAt: string;
+}
+
+export class CreateAgentDto {
+  @ApiProperty({ example: 'Support bot' })
+  @Transform(trim)
+  @IsString({ message: 'Agent name is required' })
+  @Matches(/\S/, { message: 'Agent name is required' })
+  @MaxLength(100, { message: 'Agent name must be at most 100 characters' })
+  name: string;
+
+  @ApiPropertyOptional({ example: 'Answers questions about our product' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(500, { message: 'Description must be at most 500 characters' })
+  description?: string;
+
+  @ApiProperty({ example: 'https://n8n.example.com/webhook/support' })
+  @Transform(trim)
+  @IsString({ message: 'Webhook URL is required' })
+  @Matches(/\S/, { message: 'Webhook URL is required' })
+  @MaxLength(2000, { message: 'Webhook URL must be at most 2000 characters' })
+  webhook: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: 4 })
+  @IsOptional()
+  @Transform(cleanQuestions)
+  @IsArray({ message: 'Default questions must be a list' })
+  @ArrayMaxSize(4, { message: 'You can only have up to 4 default questions' })
+  @IsString({ each: true, message: 'Each default question must be text' })
+  @MaxLength(300, { each: true, message: 'Each default question must be at most 300 characters' })
+  defaultQuestions?: string[];
+
+  @ApiPropertyOptional({ nullable: true, type: String })
+  @IsOptional()
+  @Transform(trim)
+  @ValidateIf((_o, v) => v !== null)
+  @IsString({ message: 'Voice agent id must be text' })
+  @MaxLength(200, { message: 'Voice agent id must be at most 200 characters' })
+  elevenlabsAgentId?: string | null;
+
+  @ApiPropertyOptional({ description: 'true: generate a new signing secret; false: remove it' })
+  @IsOptional()
+  @IsBoolean({ message: 'signed must be true or false' })
+  signed?: boolean;
+}
+
+export class UpdateAgentDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Agent name is required' })
+  @Matches(/\S/, { message: 'Agent name is required' })
+  @MaxLength(100, { message: 'Agent name must be at most 100 characters' })
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(500, { message: 'Description must be at most 500 characters' })
+  description?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Webhook URL is required' })
+  @Matches(/\S/, { message: 'Webhook URL is required' })
+  @MaxLength(2000, { message: 'Webhook URL must be at most 2000 characters' })
+  webhook?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: 4 })
+  @IsOptional()
+  @Transform(cleanQuestions)
+  @IsArray({ message: 'Default questions must be a list' })
+  @ArrayMaxSize(4, { message: 'You can only have up to 4 default questions' })
+  @IsString({ each: true, message: 'Each default question must be text' })
+  @MaxLength(300, { each: true, message: 'Each default question must be at most 300 characters' })
+  defaultQuestions?: string[];
+
+  @ApiPropertyOptional({ nullable: true, type: String })
+  @IsOptional()
+  @Transform(trim)
+  @ValidateIf((_o, v) => v !== null)
+  @IsString({ message: 'Voice agent id must be text' })
+  @MaxLength(200, { message: 'Voice agent id must be at most 200 characters' })
+  elevenlabsAgentId?: string | null;
+
+  @ApiPropertyOptional({ description: 'true: generate a new signing secret; false: remove it' })
+  @IsOptional()
+  @IsBoolean({ message: 'signed must be true or false' })
+  signed?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'isActive must be true or false' })
+  isActive?: boolean;
+}
+
+export class AgentWithSecretDto extends AgentDto {
+  @ApiPropertyOptional({ description: 'Shown once, when generated' }) signingSecret?: string;
+}

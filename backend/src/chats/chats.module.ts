@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
+import { CompaniesModule } from '../companies/companies.module';
+import { ChatsController } from './chats.controller';
+import { ChatsService } from './chats.service';
+import { AgentReplyJobHandler } from './jobs/agent-reply.job';
+import { StaleReplySweeper } from './jobs/stale-reply.sweeper';
+
+@Module({
+  imports: [AgentsModule, CompaniesModule],
+  controllers: [ChatsController],
+  providers: [ChatsService, AgentReplyJobHandler, StaleReplySweeper],
+  exports: [ChatsService],
+})
+export class ChatsModule {}

@@ -1,0 +1,119 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsNumberString, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const MAX_MESSAGE_LENGTH = 20_000;
+
+export class ChatDto {
+  @ApiProperty() id: string;
+  @ApiProperty() companyId: string;
+  @ApiProperty() agentId: string;
+  @ApiProperty() title: string;
+  @ApiProperty() isArchived: boolean;
+  @ApiProperty({ nullable: true, type: String }) lastMessage: string | null;
+  @ApiProperty({ nullable: true, type: String }) lastMessageAt: string | null;
+  @ApiProperty() pendingReply: boolean;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+}
+
+export class MessageDto {
+  @ApiProperty() id: string;
+  @ApiProperty() chatId: string;
+  @ApiProperty() senderId: string;
+  @ApiProperty({ enum: ['user', 'agent'] }) senderType: 'user' | 'agent';
+  @ApiProperty() content: string;
+  @ApiProperty() timestamp: string;
+  @ApiProperty() isVoiceMessage: boolean;
+  @ApiProperty() seq: string;
+}
+
+export class MessagePageDto {
+  @ApiProperty({ type: [MessageDto], description: 'Oldest first' }) messages: MessageDto[];
+  @ApiProperty({ description: 'More, older messages exist before the first one' }) hasMore: boolean;
+  @ApiProperty() pendingReply: boolean;
+}
+
+export class CreateChatDto {
+  @ApiProperty({ example: 'default-agent' })
+  @IsString({ message: 'No agent selected' })
+  @Matches(/\S/, { message: 'No agent selected' })
+  @MaxLength(64, { message: 'Agent not found' })
+  agentId: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Title must be text' })
+  @Matches(/\S/, { message: 'Title is required' })
+  @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  title?: string;
+}
+
+export class UpdateChatDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Title must be text' })
+  @Matches(/\S/, { message: 'Title is required' })
+  @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  title?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'isArchived must be true or false' })
+  isArchived?: boolean;
+}
+
+export class SendMessageDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'Please enter a message' })
+  @Matches(/\S/, { message: 'Please enter a message' })
+  @MaxLength(MAX_MESSAGE_LENGTH, { message: `A message can be at most ${MAX_MESSAGE_LENGTH} characters` })
+  content: string;
+}
+
+export class SendFirstMessageDto extends SendMessageDto {
+  @ApiProperty({ example: 'default-agent' })
+  @IsString({ message: 'No agent selected' })
+  @Matches(/\S/, { message: 'No agent selected' })
+  @MaxLength(64, { message: 'Agent not found' })
+  agentId: string;
+}
+
+export class FirstMessageResultDto {
+  @ApiProperty({ type: ChatDto }) chat: ChatDto;
+  @ApiProperty({ type: MessageDto }) message: MessageDto;
+}
+
+export class ListChatsQuery {
+  @ApiPropertyOptional({ description: 'true: the Archived tab' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'archived must be true or false' })
+  archived?: boolean;
+}
+
+export class MessagePageQuery {
+  @ApiPropertyOptional({ description: 'seq cursor: messages older than this' })
+  @IsOptional()
+  @IsNumberString({ no_symbols: true }, { message: 'before must be a message seq' })
+  @MaxLength(19, { message: 'before must be a message seq' })
+  before?: string;
+
+  @ApiPropertyOptional({ description: 'seq cursor: messages newer than this (resync after reconnect)' })
+  @IsOptional()
+  @IsNumberString({ no_symbols: true }, { message: 'after must be a message seq' })
+  @MaxLength(19, { message: 'after must be a message seq' })
+  after?: string;
+
+  @ApiPropertyOptional({ default: 50, maximum: 200 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 200' })
+  @Max(200, { message: 'limit must be between 1 and 200' })
+  limit?: number;
+}

@@ -1,0 +1,89 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AgentsService, DEFAULT_AGENT_ID } from '../../agents/agents.service';
+import { demoAgentResponse } from '../../agents/demo-agent';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { JobHandler } from '../../queue/job-handler.decorator';
+import { type AgentReplyJob, type JobMeta, PermanentJobError } from '../../queue/job-types';
+import { parseAgentReply, postWebhook, type WebhookOutcome } from '../../webhooks/webhook-client';
+import { ChatsService } from '../chats.service';
+
+/** Thrown to have the queue try again later (network errors, timeouts, 5xx). */
+export class RetryableWebhookError extends Error {}
+
+/**
+ * agent.reply: calls the chat's agent with the user's message and stores its answer once. Runs in the
+ * worker (or in-process in the embedded default); safe to run twice for the same message.
+ */
+@Injectable()
+export class AgentReplyJobHandler {
+  private readonly logger = new Logger('AgentReply');
+  private readonly allowedHosts: ReadonlySet<string>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly chats: ChatsService,
+    private readonly agents: AgentsService,
+  ) {
+    this.allowedHosts = new Set(config.webhookAllowedHosts);
+  }
+
+  @JobHandler('agent.reply')
+  async sendAgentReply(job: AgentReplyJob, meta: JobMeta): Promise<void> {
+    const context = await this.chats.pendingReplyContext(job.messageId);
+    if (!context) return; // answered, failed or deleted already
+    const agent = await this.agents.findForChat(context.agentId, context.userId, context.companyId);
+    if (!agent) return this.chats.failReply(job.messageId, 'The agent no longer exists.');
+
+    const body = {
+      message: context.message.content,
+      sessionId: context.message.chatId,
+      chatId: context.message.chatId,
+      messageId: context.message.id,
+      agentId: agent.isDefault ? DEFAULT_AGENT_ID : agent.id,
+      userId: context.userId,
+      companyId: context.companyId,
+    };
+    const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
+    const outcome: WebhookOutcome = webhook
+      ? await postWebhook({
+          url: webhook,
+          body,
+          id: context.message.id,
+          secret: agent.signingSecret,
+          timeoutMs: this.config.webhookTimeoutMs,
+          allowedHosts: this.allowedHosts,
+        })
+      : // The built-in demo agent answers in-process, not through the network guard.
+        { kind: 'ok', status: 200, body: JSON.stringify(demoAgentResponse(body.message)) };
+
+    switch (outcome.kind) {
+      case 'ok':
+        return this.chats.storeReply(job.messageId, parseAgentReply(outcome.body));
+      case 'http_error': {
+        const message = `Webhook response error: ${outcome.status}`;
+        if (outcome.status >= 500) return this.retryOrFail(job.messageId, meta, message);
+        await this.chats.failReply(job.messageId, message);
+        throw new PermanentJobError(message);
+      }
+      case 'timeout':
+        return this.retryOrFail(job.messageId, meta, 'The agent did not answer in time.');
+      case 'network_error':
+        return this.retryOrFail(job.messageId, meta, `The agent could not be reached (${outcome.message}).`);
+      case 'too_large':
+        await this.chats.failReply(job.messageId, 'The agent answered with more than 1 MB.');
+        throw new PermanentJobError('response too large');
+      case 'refused':
+        await this.chats.failReply(job.messageId, outcome.message);
+        throw new PermanentJobError(outcome.message);
+    }
+  }
+
+  private async retryOrFail(messageId: string, meta: JobMeta, reason: string): Promise<void> {
+    if (meta.attempt < meta.maxAttempts) {
+      this.logger.warn(`Reply to ${messageId}, attempt ${meta.attempt}/${meta.maxAttempts}: ${reason}`);
+      throw new RetryableWebhookError(reason);
+    }
+    await this.chats.failReply(messageId, reason);
+    throw new PermanentJobError(reason);
+  }
+}

@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { ChatEntity } from './chat.entity';
+
+export type SenderType = 'user' | 'agent';
+/** For a user's message: where its agent reply stands. Null on agent messages. */
+export type ReplyStatus = 'pending' | 'replied' | 'failed' | 'skipped';
+
+@Entity({ name: 'messages' })
+@Index('IDX_messages_chat_seq', ['chatId', 'seq'])
+@Index('IDX_messages_pending', ['chatId'], { where: "reply_status = 'pending'" })
+@Index('UQ_messages_reply_to', ['replyTo'], { unique: true, where: 'reply_to IS NOT NULL' })
+export class MessageEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Total order for cursors: created_at can tie, seq cannot. */
+  @Column({ type: 'bigint', generatedIdentity: 'ALWAYS', generated: 'identity', insert: false, update: false })
+  seq: string;
+
+  @Column({ name: 'chat_id', type: 'uuid' })
+  chatId: string;
+
+  @ManyToOne(() => ChatEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'chat_id' })
+  chat?: ChatEntity;
+
+  @Column({ name: 'sender_id', type: 'uuid' })
+  senderId: string;
+
+  @Column({ name: 'sender_type', type: 'varchar', length: 8 })
+  senderType: SenderType;
+
+  @Column({ type: 'text' })
+  content: string;
+
+  @Column({ name: 'is_voice_message', type: 'boolean', default: false })
+  isVoiceMessage: boolean;
+
+  /** On an agent reply: the user message it answers (at most one reply each). */
+  @Column({ name: 'reply_to', type: 'uuid', nullable: true })
+  replyTo: string | null;
+
+  @Column({ name: 'reply_status', type: 'varchar', length: 8, nullable: true })
+  replyStatus: ReplyStatus | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,56 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import type { ClientEventMap, ClientEventName } from './client-events';
+import { RealtimePublisher, sessionRoom, userRoom } from './realtime-publisher';
+import { SocketServerRef } from './socket-server.ref';
+
+/** In the api: emits through its own Socket.IO server (the Redis adapter fans out to other nodes). */
+@Injectable()
+export class GatewayPublisher extends RealtimePublisher {
+  private readonly logger = new Logger('Realtime');
+
+  constructor(private readonly ref: SocketServerRef) {
+    super();
+  }
+
+  toUser<E extends ClientEventName>(userId: string, event: E, payload: ClientEventMap[E]): void {
+    if (!this.ref.server) {
+      this.logger.warn(`No socket server yet: ${event} for ${userId} not sent`);
+      return;
+    }
+    this.ref.server.to(userRoom(userId)).emit(event, payload);
+  }
+
+  endSession(sessionId: string, reason: string): void {
+    const server = this.ref.server;
+    if (!server) return;
+    server.to(sessionRoom(sessionId)).emit('session.revoked', { reason });
+    server.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+}
+
+/** In a worker (no Socket.IO server): publishes through Redis to every api node's sockets. */
+export class RedisEmitterPublisher extends RealtimePublisher implements OnModuleDestroy {
+  private readonly redis: Redis;
+  private readonly emitter: Emitter;
+
+  constructor(redisUrl: string) {
+    super();
+    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    this.emitter = new Emitter(this.redis);
+  }
+
+  toUser<E extends ClientEventName>(userId: string, event: E, payload: ClientEventMap[E]): void {
+    this.emitter.to(userRoom(userId)).emit(event, payload);
+  }
+
+  endSession(sessionId: string, reason: string): void {
+    this.emitter.to(sessionRoom(sessionId)).emit('session.revoked', { reason });
+    this.emitter.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}

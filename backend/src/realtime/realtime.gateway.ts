@@ -1,0 +1,79 @@
+import { Inject, Logger } from '@nestjs/common';
+import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import { AccessTokenService } from '../auth/access-token.service';
+import { SessionsService } from '../auth/sessions.service';
+import { CompaniesService } from '../companies/companies.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { companyManagersRoom, PLATFORM_ROOM, sessionRoom, userRoom } from './realtime-publisher';
+import { SocketServerRef } from './socket-server.ref';
+
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * The one Socket.IO gateway. Server → client only: a socket authenticates with its access token, joins
+ * its user's, session's and managed companies' rooms, and receives what is emitted to them. Nothing is
+ * ever sent to a room a socket did not join here.
+ */
+@WebSocketGateway({ serveClient: false })
+export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
+  private readonly logger = new Logger('RealtimeGateway');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ref: SocketServerRef,
+    private readonly tokens: AccessTokenService,
+    private readonly sessions: SessionsService,
+    private readonly companies: CompaniesService,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.ref.server = server;
+    server.use((socket, next) => {
+      void this.authenticate(socket).then(
+        (data) => {
+          socket.data = data;
+          next();
+        },
+        (error: Error) => next(error),
+      );
+    });
+  }
+
+  private async authenticate(socket: Socket): Promise<SocketData> {
+    const origin = socket.handshake.headers.origin;
+    // Browsers always send Origin across origins; a page elsewhere may not ride on our cookies or tokens.
+    if (origin && origin !== this.config.appOrigin && !this.sameHost(origin, socket.handshake.headers.host)) {
+      throw new Error('origin not allowed');
+    }
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const claims = typeof token === 'string' ? this.tokens.verify(token) : null;
+    if (!claims) throw new Error('unauthorized');
+    if (!(await this.sessions.isActive(claims.sid, claims.sub))) throw new Error('unauthorized');
+    return { userId: claims.sub, sessionId: claims.sid };
+  }
+
+  private sameHost(origin: string, host: string | undefined): boolean {
+    try {
+      return !!host && new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+
+  async handleConnection(socket: Socket): Promise<void> {
+    const data = socket.data as SocketData;
+    const rooms = [userRoom(data.userId), sessionRoom(data.sessionId), PLATFORM_ROOM];
+    try {
+      const memberships = await this.companies.listForUser(data.userId);
+      for (const m of memberships) if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
+      await socket.join(rooms);
+    } catch (error) {
+      this.logger.error(`Could not set up socket ${socket.id}: ${String(error)}`);
+      socket.disconnect(true);
+    }
+  }
+}

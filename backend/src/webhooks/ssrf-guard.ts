@@ -1,0 +1,72 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export const ADDRESS_REFUSED =
+  'This webhook address points to a private or local network, which agents may not call. Ask an operator to allow it (WEBHOOK_ALLOWED_HOSTS).';
+
+/** Ranges an outbound webhook may reach: the public internet only. */
+const PUBLIC_RANGES = new Set(['unicast']);
+
+export class AddressRefusedError extends Error {
+  constructor(readonly address: string) {
+    super(ADDRESS_REFUSED);
+  }
+}
+
+/** True when an IP is on the public internet (not loopback, private, link-local, CGNAT, metadata...). */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return PUBLIC_RANGES.has(parsed.range());
+}
+
+export function hostKey(hostname: string, port: number): string {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * A `lookup` for http.request that checks every address it resolves, so the address checked is the
+ * address connected to (no window for DNS rebinding). Allow-listed host:port pairs skip the check.
+ */
+export function guardedLookup(allowed: ReadonlySet<string>, port: number): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as unknown as LookupAddress[];
+      if (!allowed.has(hostKey(hostname, port))) {
+        const bad = list.find((a) => !isPublicAddress(a.address));
+        if (bad) return callback(new AddressRefusedError(bad.address), '', 4);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      const first = list[0];
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+/**
+ * Checks a URL before any request: scheme, and for a literal IP host (which skips DNS) its range.
+ * Returns a readable problem, or null when the URL may be called.
+ */
+export function checkWebhookUrl(raw: string, allowed: ReadonlySet<string>): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'Please enter a valid webhook URL (http:// or https://)';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The webhook URL must start with http:// or https://';
+  if (url.username || url.password) return 'The webhook URL must not contain a user name or password';
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (allowed.has(hostKey(host, port))) return null;
+  if (isIP(host)) return isPublicAddress(host) ? null : ADDRESS_REFUSED;
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local'))
+    return ADDRESS_REFUSED;
+  return null;
+}
