@@ -12,6 +12,8 @@ import { JobQueue } from '../src/queue/job-queue';
 export interface TestApp {
   app: INestApplication;
   http: Server;
+  /** http://127.0.0.1:PORT — the app listens, so sockets can connect. */
+  baseUrl: string;
   config: AppConfig & { databaseUrl: string };
   /** Waits for queued jobs (mail) to finish. */
   drain(): Promise<void>;
@@ -32,11 +34,15 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, databaseUrl = t
     databaseUrl,
   };
   const app = await createApp(config, { logger: false });
-  await app.init();
+  await app.listen(0, '127.0.0.1');
   const queue = app.get(JobQueue);
+  const http = app.getHttpServer() as Server;
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
   return {
     app,
-    http: app.getHttpServer() as Server,
+    http,
+    baseUrl: `http://127.0.0.1:${port}`,
     config,
     drain: () => queue.drain(),
     close: async () => {

@@ -40,7 +40,14 @@ interface MessageRow {
 const CHAT_COLUMNS = `c.id, c.company_id, c.agent_id, a.is_default AS agent_is_default, c.title, c.is_archived,
   c.last_message, c.last_message_at, c.created_at, c.updated_at,
   EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending') AS pending_reply`;
-const MESSAGE_COLUMNS = 'id, seq::text AS seq, chat_id, sender_id, sender_type, content, is_voice_message, created_at';
+// Qualified: an ORDER BY seq would otherwise sort by the text alias, not the number.
+const MESSAGE_COLUMNS =
+  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.created_at';
+
+/** UPDATE ... RETURNING through TypeORM's query() comes back as [rows, count]. */
+function returnedRows<T>(result: unknown): T[] {
+  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
+}
 
 export function toChatView(row: ChatRow): ChatView {
   return {
@@ -168,15 +175,15 @@ export class ChatsService {
     let hasMore = false;
     if (page.after) {
       rows = await this.dataSource.query(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE chat_id = $1 AND seq > $2 ORDER BY seq ASC LIMIT $3`,
+        `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.chat_id = $1 AND m.seq > $2 ORDER BY m.seq ASC LIMIT $3`,
         [chatId, page.after, limit + 1],
       );
       hasMore = rows.length > limit;
       rows = rows.slice(0, limit);
     } else {
       rows = await this.dataSource.query(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE chat_id = $1 AND ($2::bigint IS NULL OR seq < $2::bigint)
-         ORDER BY seq DESC LIMIT $3`,
+        `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.chat_id = $1 AND ($2::bigint IS NULL OR m.seq < $2::bigint)
+         ORDER BY m.seq DESC LIMIT $3`,
         [chatId, page.before ?? null, limit + 1],
       );
       hasMore = rows.length > limit;
@@ -220,7 +227,7 @@ export class ChatsService {
       if (!agent) throw new NotFoundError('Agent not found');
       if (!agent.isActive) throw new ValidationFailedError('This agent is not active');
       const rows: MessageRow[] = await manager.query(
-        `INSERT INTO messages (chat_id, sender_id, sender_type, content, reply_status)
+        `INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_status)
          VALUES ($1, $2, 'user', $3, 'pending') RETURNING ${MESSAGE_COLUMNS}`,
         [chatId, userId, text],
       );
@@ -277,7 +284,7 @@ export class ChatsService {
       const row = rows[0];
       if (!row) return null;
       const inserted: MessageRow[] = await manager.query(
-        `INSERT INTO messages (chat_id, sender_id, sender_type, content, reply_to)
+        `INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to)
          VALUES ($1, $2, 'agent', $3, $4) ON CONFLICT DO NOTHING RETURNING ${MESSAGE_COLUMNS}`,
         [row.chat_id, row.agent_id, content, messageId],
       );
@@ -295,11 +302,13 @@ export class ChatsService {
 
   /** Marks a reply as failed (once) and tells the user's tabs; the user's message stays. */
   async failReply(messageId: string, reason: string): Promise<void> {
-    const rows: Array<{ chat_id: string; user_id: string; company_id: string }> = await this.dataSource.query(
-      `UPDATE messages m SET reply_status = 'failed' FROM chats c
-       WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
-       RETURNING m.chat_id, c.user_id, c.company_id`,
-      [messageId],
+    const rows = returnedRows<{ chat_id: string; user_id: string; company_id: string }>(
+      await this.dataSource.query(
+        `UPDATE messages m SET reply_status = 'failed' FROM chats c
+         WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
+         RETURNING m.chat_id, c.user_id, c.company_id`,
+        [messageId],
+      ),
     );
     for (const row of rows) this.emitFailure(row, messageId, reason);
   }
@@ -307,11 +316,14 @@ export class ChatsService {
   /** Replies pending longer than any attempt could take are failed, so no indicator spins forever. */
   async failStaleReplies(): Promise<number> {
     const budgetMs = AGENT_REPLY_ATTEMPTS * (this.config.webhookTimeoutMs + 10_000) + 60_000;
-    const rows: Array<{ id: string; chat_id: string; user_id: string; company_id: string }> = await this.dataSource.query(
-      `UPDATE messages m SET reply_status = 'failed' FROM chats c
-       WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond') AND c.id = m.chat_id
-       RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
-      [budgetMs],
+    const rows = returnedRows<{ id: string; chat_id: string; user_id: string; company_id: string }>(
+      await this.dataSource.query(
+        `UPDATE messages m SET reply_status = 'failed' FROM chats c
+         WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
+           AND c.id = m.chat_id
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
+        [budgetMs],
+      ),
     );
     for (const row of rows) this.emitFailure(row, row.id, 'The agent did not answer in time.');
     return rows.length;

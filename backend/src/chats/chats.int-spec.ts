@@ -1,0 +1,337 @@
+import request from 'supertest';
+import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { connectSocket, type EventLog, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
+import type { ChatView, MessageView } from '../realtime/client-events';
+import { signWebhook, SORRY_REPLY } from '../webhooks/webhook-client';
+import { ChatsService } from './chats.service';
+import { AgentReplyJobHandler } from './jobs/agent-reply.job';
+import { DataSource } from 'typeorm';
+
+describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
+  let t: TestApp;
+  let hook: FakeWebhook;
+  const sockets: EventLog[] = [];
+
+  beforeAll(async () => {
+    hook = await startFakeWebhook();
+    t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: hook.hostPort, WEBHOOK_TIMEOUT_MS: '800' });
+  });
+  afterEach(() => {
+    while (sockets.length) sockets.pop()?.close();
+  });
+  afterAll(async () => {
+    await t.close();
+    await hook.close();
+  });
+
+  const as = (user: RegisteredUser, companyId = user.companyId) => ({
+    Authorization: `Bearer ${user.accessToken}`,
+    'X-Company-Id': companyId,
+  });
+  const socketFor = async (user: RegisteredUser) => {
+    const s = await connectSocket(t.baseUrl, user.accessToken);
+    sockets.push(s);
+    return s;
+  };
+  const createAgent = async (user: RegisteredUser, path: string, extra: Record<string, unknown> = {}) => {
+    const res = await request(t.http)
+      .post('/api/agents')
+      .set(as(user))
+      .send({ name: `Agent ${path}`, webhook: `${hook.url}${path}`, ...extra })
+      .expect(201);
+    return res.body as { id: string; signingSecret?: string };
+  };
+  const sendFirst = async (user: RegisteredUser, agentId: string, content: string) => {
+    const res = await request(t.http).post('/api/messages').set(as(user)).send({ agentId, content }).expect(201);
+    return res.body as { chat: ChatView; message: MessageView };
+  };
+  const messagesOf = async (user: RegisteredUser, chatId: string) => {
+    const res = await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
+    return res.body as { messages: MessageView[]; pendingReply: boolean; hasMore: boolean };
+  };
+
+  describe('agents', () => {
+    it("gives every user a 'default-agent' in every company, with the four built-in prompts", async () => {
+      const user = await registerUser(t);
+      const res = await request(t.http).get('/api/agents').set(as(user)).expect(200);
+      expect(res.body).toEqual([
+        expect.objectContaining({
+          id: 'default-agent',
+          description: 'Your helpful AI assistant',
+          isDefault: true,
+          webhook: null,
+          defaultQuestions: expect.arrayContaining([expect.any(String)]),
+        }),
+      ]);
+      expect(res.body[0].defaultQuestions).toHaveLength(4);
+      await request(t.http).delete('/api/agents/default-agent').set(as(user)).expect(400);
+    });
+
+    it('creates, edits and deletes an agent, each change pushed to the user', async () => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const agent = await createAgent(user, '/ok', { description: 'Echoes', signed: true });
+      expect(agent.signingSecret).toMatch(/^whsec_/);
+      await tab.waitFor('agent.created', (p: { agent: { id: string } }) => p.agent.id === agent.id);
+      const edited = await request(t.http)
+        .patch(`/api/agents/${agent.id}`)
+        .set(as(user))
+        .send({ name: 'Renamed', defaultQuestions: ['One?', '  ', 'Two?'] })
+        .expect(200);
+      expect(edited.body).toMatchObject({ name: 'Renamed', defaultQuestions: ['One?', 'Two?'], hasSigningSecret: true });
+      await tab.waitFor('agent.updated', (p: { agent: { name: string } }) => p.agent.name === 'Renamed');
+      await request(t.http).delete(`/api/agents/${agent.id}`).set(as(user)).expect(204);
+      await tab.waitFor('agent.deleted', (p: { agentId: string }) => p.agentId === agent.id);
+      await request(t.http).get('/api/agents').set(as(user)).expect(200);
+    });
+
+    it.each([
+      [{ name: '', webhook: 'https://example.com/hook' }, 'Agent name is required'],
+      [{ name: 'A', webhook: '   ' }, 'Webhook URL is required'],
+      [{ name: 'A', webhook: 'ftp://example.com/x' }, 'The webhook URL must start with http:// or https://'],
+      [{ name: 'A', webhook: 'not a url' }, 'Please enter a valid webhook URL (http:// or https://)'],
+      [{ name: 'A', webhook: 'https://example.com', defaultQuestions: ['1', '2', '3', '4', '5'] }, 'You can only have up to 4 default questions'],
+      [{ name: 'A', webhook: 'http://169.254.169.254/latest/meta-data' }, expect.stringContaining('private or local network')],
+      [{ name: 'A', webhook: 'http://127.0.0.1:1/hook' }, expect.stringContaining('private or local network')],
+      [{ name: 'A', webhook: 'http://[::1]:8080/hook' }, expect.stringContaining('private or local network')],
+      [{ name: 'A', webhook: 'http://10.1.2.3/hook' }, expect.stringContaining('private or local network')],
+      [{ name: 'A', webhook: 'http://100.64.0.1/hook' }, expect.stringContaining('private or local network')],
+      [{ name: 'A', webhook: 'http://localhost:5678/webhook' }, expect.stringContaining('private or local network')],
+    ])('refuses %j on save with a readable 400', async (body, message) => {
+      const user = await registerUser(t);
+      const res = await request(t.http).post('/api/agents').set(as(user)).send(body).expect(400);
+      expect(res.body.message).toEqual(message);
+    });
+
+    it('needs a company the user belongs to', async () => {
+      const user = await registerUser(t);
+      const other = await registerUser(t);
+      const none = await request(t.http).get('/api/agents').set({ Authorization: `Bearer ${user.accessToken}` }).expect(400);
+      expect(none.body.message).toBe('No company selected');
+      await request(t.http).get('/api/agents').set(as(user, other.companyId)).expect(404);
+      await request(t.http).get('/api/agents').set(as(user, 'garbage')).expect(404);
+    });
+  });
+
+  describe('the message path', () => {
+    it('stores the message, calls the webhook, stores the reply once and pushes it to every tab of the user only', async () => {
+      const user = await registerUser(t);
+      const stranger = await registerUser(t);
+      const tabA = await socketFor(user);
+      const tabB = await socketFor(user);
+      const strangerTab = await socketFor(stranger);
+      const agent = await createAgent(user, '/ok', { signed: true });
+
+      const { chat, message } = await sendFirst(user, agent.id, '  hello there  ');
+      expect(chat.title).toBe('Chat with Agent /ok');
+      expect(message).toMatchObject({ content: 'hello there', senderType: 'user' });
+
+      for (const tab of [tabA, tabB]) {
+        await tab.waitFor('chat.created', (p: { chat: ChatView }) => p.chat.id === chat.id);
+        await tab.waitFor('agent.typing', (p: { typing: boolean }) => p.typing);
+        const reply = await tab.waitFor<{ message: MessageView }>(
+          'message.created',
+          (p) => p.message.senderType === 'agent',
+        );
+        expect(reply.message.content).toBe('pong: hello there');
+        await tab.waitFor('agent.typing', (p: { typing: boolean }) => !p.typing);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      expect(strangerTab.events.filter((e) => e.event !== 'agent.created')).toEqual([]);
+
+      const call = hook.requests.find((r) => r.path === '/ok' && JSON.parse(r.body).messageId === message.id);
+      expect(call).toBeDefined();
+      expect(JSON.parse(call!.body)).toEqual({
+        message: 'hello there',
+        sessionId: chat.id,
+        chatId: chat.id,
+        messageId: message.id,
+        agentId: agent.id,
+        userId: user.userId,
+        companyId: user.companyId,
+      });
+      expect(call!.headers['webhook-id']).toBe(message.id);
+      const ts = Number(call!.headers['webhook-timestamp']);
+      expect(call!.headers['webhook-signature']).toBe(signWebhook(agent.signingSecret!, message.id, ts, call!.body));
+
+      const history = await messagesOf(user, chat.id);
+      expect(history.messages.map((m) => [m.senderType, m.content])).toEqual([
+        ['user', 'hello there'],
+        ['agent', 'pong: hello there'],
+      ]);
+      expect(history.pendingReply).toBe(false);
+    });
+
+    it('answers with the built-in demo agent out of the box', async () => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const { chat } = await sendFirst(user, 'default-agent', 'hello');
+      const reply = await tab.waitFor<{ message: MessageView }>('message.created', (p) => p.message.senderType === 'agent');
+      expect(reply.message.content).toMatch(/demo agent/i);
+      expect(chat.agentId).toBe('default-agent');
+    });
+
+    it.each([
+      ['/500', 3, 'Webhook response error: 500'],
+      ['/400', 1, 'Webhook response error: 400'],
+      ['/redirect', 1, 'Webhook response error: 302'],
+      ['/huge', 1, 'The agent answered with more than 1 MB.'],
+      ['/slow', 3, 'The agent did not answer in time.'],
+    ])('%s: tried %i time(s), then reply_failed; the user message stays', async (path, tries, reason) => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const agent = await createAgent(user, path);
+      const { chat, message } = await sendFirst(user, agent.id, `to ${path}`);
+      const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed', undefined, 15_000);
+      expect(failed).toMatchObject({ messageId: message.id, chatId: chat.id, reason });
+      await tab.waitFor('agent.typing', (p: { typing: boolean }) => !p.typing);
+      await t.drain();
+      const calls = hook.requests.filter((r) => r.path === path && JSON.parse(r.body).messageId === message.id);
+      expect(calls).toHaveLength(tries);
+      expect(new Set(calls.map((c) => c.headers['webhook-id']))).toEqual(new Set([message.id]));
+      const history = await messagesOf(user, chat.id);
+      expect(history.messages.map((m) => m.content)).toEqual([`to ${path}`]);
+      expect(history.pendingReply).toBe(false);
+    }, 30_000);
+
+    it('a malformed answer becomes the apology, as the spec says', async () => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const agent = await createAgent(user, '/malformed');
+      await sendFirst(user, agent.id, 'hi');
+      const reply = await tab.waitFor<{ message: MessageView }>('message.created', (p) => p.message.senderType === 'agent');
+      expect(reply.message.content).toBe(SORRY_REPLY);
+    });
+
+    it('refuses at call time a private address that slipped past the save check', async () => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const agent = await createAgent(user, '/ok');
+      await t.app.get(DataSource).query(`UPDATE agents SET webhook = 'http://127.0.0.1:9/x' WHERE id = $1`, [agent.id]);
+      await sendFirst(user, agent.id, 'hi');
+      const failed = await tab.waitFor<{ reason: string }>('agent.reply_failed');
+      expect(failed.reason).toMatch(/private or local network/);
+    });
+
+    it('a reply job processed twice (even at once) stores one reply', async () => {
+      const user = await registerUser(t);
+      const agent = await createAgent(user, '/ok');
+      const chats = t.app.get(ChatsService);
+      const chat = await chats.create(user.userId, user.companyId, agent.id);
+      const db = t.app.get(DataSource);
+      const [row] = (await db.query(
+        `INSERT INTO messages (chat_id, sender_id, sender_type, content, reply_status) VALUES ($1, $2, 'user', 'twice', 'pending') RETURNING id`,
+        [chat.id, user.userId],
+      )) as Array<{ id: string }>;
+      const handler = t.app.get(AgentReplyJobHandler);
+      await Promise.all([
+        handler.sendAgentReply({ messageId: row.id }, { attempt: 1, maxAttempts: 3 }),
+        handler.sendAgentReply({ messageId: row.id }, { attempt: 1, maxAttempts: 3 }),
+      ]);
+      await handler.sendAgentReply({ messageId: row.id }, { attempt: 1, maxAttempts: 3 });
+      const replies = (await db.query(`SELECT content FROM messages WHERE reply_to = $1`, [row.id])) as unknown[];
+      expect(replies).toEqual([{ content: 'pong: twice' }]);
+    });
+
+    it('refuses a second message while the agent is answering, and blank messages', async () => {
+      const user = await registerUser(t);
+      const agent = await createAgent(user, '/slow');
+      const { chat } = await sendFirst(user, agent.id, 'first');
+      const busy = await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({ content: 'second' }).expect(409);
+      expect(busy.body.message).toMatch(/wait for the agent/);
+      const blank = await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({ content: '  \n ' }).expect(400);
+      expect(blank.body.message).toBe('Please enter a message');
+      await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({}).expect(400);
+      await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({ content: 42 }).expect(400);
+    });
+  });
+
+  describe('chats', () => {
+    it('renames, archives, restores and deletes, each pushed to every tab', async () => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const { chat } = await sendFirst(user, 'default-agent', 'hello');
+      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(user)).send({ title: 'Renamed' }).expect(200);
+      await tab.waitFor('chat.updated', (p: { chat: ChatView }) => p.chat.title === 'Renamed');
+      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(user)).send({ isArchived: true }).expect(200);
+      await tab.waitFor('chat.updated', (p: { chat: ChatView }) => p.chat.isArchived);
+      const archived = await request(t.http).get('/api/chats?archived=true').set(as(user)).expect(200);
+      expect(archived.body.map((c: ChatView) => c.id)).toEqual([chat.id]);
+      const active = await request(t.http).get('/api/chats').set(as(user)).expect(200);
+      expect(active.body).toEqual([]);
+      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(user)).send({ isArchived: false }).expect(200);
+      await request(t.http).delete(`/api/chats/${chat.id}`).set(as(user)).expect(204);
+      await tab.waitFor('chat.deleted', (p: { chatId: string }) => p.chatId === chat.id);
+      await request(t.http).get(`/api/chats/${chat.id}/messages`).set(as(user)).expect(404);
+      const count = (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM messages WHERE chat_id = $1`, [chat.id])) as Array<{ n: number }>;
+      expect(count[0].n).toBe(0);
+    });
+
+    it("never lets one user read or write another's chats, agents or messages", async () => {
+      const alice = await registerUser(t);
+      const mallory = await registerUser(t);
+      const agent = await createAgent(alice, '/ok');
+      const { chat } = await sendFirst(alice, agent.id, 'secret');
+      await request(t.http).get(`/api/chats/${chat.id}/messages`).set(as(mallory)).expect(404);
+      await request(t.http).get(`/api/chats/${chat.id}/messages`).set(as(mallory, alice.companyId)).expect(404);
+      await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(mallory)).send({ content: 'x' }).expect(404);
+      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(mallory)).send({ title: 'pwned' }).expect(404);
+      await request(t.http).delete(`/api/chats/${chat.id}`).set(as(mallory)).expect(404);
+      await request(t.http).post('/api/messages').set(as(mallory)).send({ agentId: agent.id, content: 'x' }).expect(404);
+      await request(t.http).patch(`/api/agents/${agent.id}`).set(as(mallory)).send({ name: 'x' }).expect(404);
+      await request(t.http).delete(`/api/agents/${agent.id}`).set(as(mallory)).expect(404);
+      const list = await request(t.http).get('/api/chats').set(as(mallory)).expect(200);
+      expect(list.body).toEqual([]);
+    });
+
+    it('pages long histories by cursor, newest first, and resyncs after a known message', async () => {
+      const user = await registerUser(t);
+      const chat = await t.app.get(ChatsService).create(user.userId, user.companyId, 'default-agent');
+      await t.app.get(DataSource).query(
+        `INSERT INTO messages (chat_id, sender_id, sender_type, content)
+         SELECT $1, $2, 'user', 'm' || i FROM generate_series(1, 120) AS i`,
+        [chat.id, user.userId],
+      );
+      const first = await request(t.http).get(`/api/chats/${chat.id}/messages?limit=50`).set(as(user)).expect(200);
+      expect(first.body.hasMore).toBe(true);
+      expect(first.body.messages.map((m: MessageView) => m.content).slice(-2)).toEqual(['m119', 'm120']);
+      const second = await request(t.http)
+        .get(`/api/chats/${chat.id}/messages?limit=50&before=${first.body.messages[0].seq}`)
+        .set(as(user))
+        .expect(200);
+      expect(second.body.messages[0].content).toBe('m21');
+      const third = await request(t.http)
+        .get(`/api/chats/${chat.id}/messages?limit=50&before=${second.body.messages[0].seq}`)
+        .set(as(user))
+        .expect(200);
+      expect(third.body.messages).toHaveLength(20);
+      expect(third.body.hasMore).toBe(false);
+      const since = await request(t.http)
+        .get(`/api/chats/${chat.id}/messages?after=${first.body.messages.at(-3).seq}`)
+        .set(as(user))
+        .expect(200);
+      expect(since.body.messages.map((m: MessageView) => m.content)).toEqual(['m119', 'm120']);
+      await request(t.http).get(`/api/chats/${chat.id}/messages?limit=0`).set(as(user)).expect(400);
+      await request(t.http).get(`/api/chats/${chat.id}/messages?before=abc`).set(as(user)).expect(400);
+    });
+  });
+
+  describe('sockets', () => {
+    it('refuses a handshake without a valid token or from a foreign origin', async () => {
+      await expect(connectSocket(t.baseUrl, 'nope')).rejects.toThrow(/unauthorized/);
+      const user = await registerUser(t);
+      await expect(connectSocket(t.baseUrl, user.accessToken, { origin: 'https://evil.example' })).rejects.toThrow(
+        /origin/,
+      );
+    });
+
+    it('disconnects the sockets of a session that signs out', async () => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const gone = new Promise<void>((resolve) => tab.socket.on('disconnect', () => resolve()));
+      await request(t.http).post('/api/auth/logout').set('Cookie', user.refreshCookie).expect(204);
+      await gone;
+      expect(tab.events.map((e) => e.event)).toContain('session.revoked');
+    });
+  });
+});
