@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ChatsModule } from './chats/chats.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { RateLimitModule } from './common/rate-limit.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
@@ -15,6 +16,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot({ ...config, processRole: 'worker' }),
+        RateLimitModule,
         DatabaseModule.forRoot(config.databaseUrl),
         QueueModule.forRoot({ ...config, processRole: 'worker' }),
         RealtimeModule.forWorker(config.redisUrl),

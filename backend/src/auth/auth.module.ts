@@ -1,7 +1,6 @@
 import { Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CompaniesModule } from '../companies/companies.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -28,7 +27,6 @@ const googleStrategy: Provider = {
   imports: [
     TypeOrmModule.forFeature([SessionEntity, AuthTokenEntity]),
     PassportModule.register({ session: false }),
-    ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: 20 }] }),
     ProfilesModule,
     CompaniesModule,
     MailModule,

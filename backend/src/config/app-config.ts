@@ -9,6 +9,8 @@ export interface AppConfig {
   appOrigin: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** BullMQ key prefix (BULLMQ_PREFIX): keeps installations or test runs sharing one Redis apart. */
+  queuePrefix: string;
   dataDir: string;
   processRole: ProcessRole;
   jwtSecret: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appOrigin,
     databaseUrl: urlFrom(env, 'DATABASE_URL'),
     redisUrl: urlFrom(env, 'REDIS_URL'),
+    queuePrefix: env.BULLMQ_PREFIX || 'bull',
     dataDir,
     processRole: role,
     jwtSecret,

@@ -16,7 +16,7 @@ export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
     const providers: Provider[] = [JobRegistry];
     if (config.redisUrl) {
-      const options: BullOptions = { redisUrl: config.redisUrl, prefix: process.env.BULLMQ_PREFIX || 'bull' };
+      const options: BullOptions = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
       providers.push(
         { provide: BullJobQueue, useFactory: () => new BullJobQueue(options) },
         { provide: JobQueue, useExisting: BullJobQueue },
