@@ -16,7 +16,10 @@ import { AppIoAdapter } from './realtime/app-io.adapter';
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
 /** Builds the api application (used by main.ts and by the integration tests alike). */
-export async function createApp(config: ReadyConfig, options: { logger?: false } = {}): Promise<INestApplication> {
+export async function createApp(
+  config: ReadyConfig,
+  options: { logger?: false } = {},
+): Promise<INestApplication> {
   await runMigrations(config.databaseUrl);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
@@ -55,7 +58,9 @@ export async function createApp(config: ReadyConfig, options: { logger?: false }
     app,
     new DocumentBuilder()
       .setTitle('Switchboard API')
-      .setDescription('REST API of Switchboard. Access tokens come from /api/auth/login or /api/auth/refresh.')
+      .setDescription(
+        'REST API of Switchboard. Access tokens come from /api/auth/login or /api/auth/refresh.',
+      )
       .setVersion('1')
       .addBearerAuth()
       .build(),
@@ -74,13 +79,15 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
     express.static(dist, {
       index: false,
       setHeaders: (res, path) => {
-        if (path.includes(`${join(dist, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(dist, 'assets')}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/socket.io')) return next();
+    if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/socket.io'))
+      return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

@@ -27,7 +27,10 @@ export function testDatabaseUrl(): string {
 }
 
 /** The api as `npm start` builds it, on the test run's real PostgreSQL, mail written to a temp folder. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, databaseUrl = testDatabaseUrl()): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  databaseUrl = testDatabaseUrl(),
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-test-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', ...env }),
@@ -107,7 +110,10 @@ export async function registerUser(
     ...overrides,
   };
   const res = await request(t.http).post('/api/auth/register').send(body).expect(201);
-  const me = await request(t.http).get('/api/me').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
+  const me = await request(t.http)
+    .get('/api/me')
+    .set('Authorization', `Bearer ${res.body.accessToken}`)
+    .expect(200);
   return {
     email: body.email.toLowerCase(),
     password: body.password,
@@ -123,7 +129,9 @@ export function lastMailTo(t: TestApp, email: string): string | null {
   const dir = join(t.config.dataDir, 'mail');
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.includes(email.replace(/[^\w.@-]/g, '_'))).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.includes(email.replace(/[^\w.@-]/g, '_')))
+      .sort();
   } catch {
     return null;
   }

@@ -11,7 +11,11 @@ export interface EventLog {
 }
 
 /** A Socket.IO client as the browser makes it: access token in the handshake, every event recorded. */
-export async function connectSocket(baseUrl: string, token: string, extra: { origin?: string } = {}): Promise<EventLog> {
+export async function connectSocket(
+  baseUrl: string,
+  token: string,
+  extra: { origin?: string } = {},
+): Promise<EventLog> {
   const socket = io(baseUrl, {
     auth: { token },
     transports: ['websocket'],
@@ -47,7 +51,9 @@ export async function connectSocket(baseUrl: string, token: string, extra: { ori
         };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(check), 1);
-          reject(new Error(`no ${event} within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ')}`));
+          reject(
+            new Error(`no ${event} within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ')}`),
+          );
         }, timeoutMs);
         waiters.push(check);
         check();

@@ -143,7 +143,8 @@ export class AgentsService {
     if (input.isActive !== undefined) changes.isActive = input.isActive;
     let signingSecret: string | undefined;
     if (input.webhook !== undefined || input.signed !== undefined) {
-      if (agent.isDefault) throw new ValidationFailedError("The default agent's webhook is set by the installation");
+      if (agent.isDefault)
+        throw new ValidationFailedError("The default agent's webhook is set by the installation");
       if (input.webhook !== undefined) {
         await this.assertCallable(input.webhook);
         changes.webhook = input.webhook;
@@ -173,7 +174,9 @@ export class AgentsService {
     const encoded = await this.files.reencodeImage(data);
     await this.dataSource.transaction(async (manager) => {
       const fileId = await this.files.storeEncoded(userId, encoded, 'agent-avatar', manager);
-      await manager.getRepository(AgentEntity).update({ id: agent.id, userId, companyId }, { avatarFileId: fileId });
+      await manager
+        .getRepository(AgentEntity)
+        .update({ id: agent.id, userId, companyId }, { avatarFileId: fileId });
       if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, manager);
     });
     const view = toAgentView(await this.agents.findOneByOrFail({ id: agent.id }));
@@ -190,7 +193,8 @@ export class AgentsService {
     if (this.allowedHosts.has(hostKey(url.hostname, port))) return;
     try {
       const addresses = await lookup(url.hostname, { all: true });
-      if (addresses.some((a) => !isPublicAddress(a.address))) throw new ValidationFailedError(ADDRESS_REFUSED);
+      if (addresses.some((a) => !isPublicAddress(a.address)))
+        throw new ValidationFailedError(ADDRESS_REFUSED);
     } catch (error) {
       if (error instanceof ValidationFailedError) throw error;
       // A name that does not resolve now may resolve later; the guard checks again at call time.

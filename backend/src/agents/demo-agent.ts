@@ -20,12 +20,9 @@ const PROMPT_REPLIES: Array<[RegExp, string]> = [
   ],
   [
     /goal|plan|achieve/i,
-    'Great — let\'s make it concrete. A good goal is **specific**, **measurable** and has a **date**. What is yours, and when would you like to reach it?',
+    "Great — let's make it concrete. A good goal is **specific**, **measurable** and has a **date**. What is yours, and when would you like to reach it?",
   ],
-  [
-    /happy|moment|grateful|joy/i,
-    'That sounds lovely! What made that moment special for you?',
-  ],
+  [/happy|moment|grateful|joy/i, 'That sounds lovely! What made that moment special for you?'],
   [
     /\bhelp\b|what can you do/i,
     'I am a demo. Real agents are automation webhooks (n8n, Make, your own server): Switchboard POSTs `{"message": "..."}` and shows the `output` of the first item of the JSON array they answer.',

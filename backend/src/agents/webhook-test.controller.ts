@@ -63,9 +63,21 @@ export class WebhookTestController {
     });
     switch (outcome.kind) {
       case 'ok':
-        return { url, status: outcome.status, raw: outcome.body, output: parseAgentReply(outcome.body), ok: true };
+        return {
+          url,
+          status: outcome.status,
+          raw: outcome.body,
+          output: parseAgentReply(outcome.body),
+          ok: true,
+        };
       case 'http_error':
-        return { url, status: outcome.status, raw: outcome.body, output: `Webhook response error: ${outcome.status}`, ok: false };
+        return {
+          url,
+          status: outcome.status,
+          raw: outcome.body,
+          output: `Webhook response error: ${outcome.status}`,
+          ok: false,
+        };
       case 'timeout':
         return { url, status: 0, raw: '', output: 'The webhook did not answer in time.', ok: false };
       case 'too_large':

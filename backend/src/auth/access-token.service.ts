@@ -23,7 +23,13 @@ export class AccessTokenService {
   sign(userId: string, sessionId: string): string {
     return this.jwt.sign(
       { sid: sessionId },
-      { subject: userId, algorithm: 'HS256', audience: AUDIENCE, issuer: ISSUER, expiresIn: ACCESS_TOKEN_TTL_S },
+      {
+        subject: userId,
+        algorithm: 'HS256',
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        expiresIn: ACCESS_TOKEN_TTL_S,
+      },
     );
   }
 

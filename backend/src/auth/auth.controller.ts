@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
@@ -103,7 +109,10 @@ export class AuthController {
   @Get('google/callback')
   @Throttle({ auth: { limit: 30, ttl: PER_MINUTE } })
   @UseGuards(GoogleGate, GoogleAuthGuard)
-  async googleCallback(@Req() req: Request & { user?: GoogleIdentity | null }, @Res() res: Response): Promise<void> {
+  async googleCallback(
+    @Req() req: Request & { user?: GoogleIdentity | null },
+    @Res() res: Response,
+  ): Promise<void> {
     try {
       if (!req.user) throw new Error('Google sign-in was not completed');
       const signedIn = await this.auth.googleLogin(req.user, req.get('user-agent'));

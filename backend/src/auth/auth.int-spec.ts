@@ -27,7 +27,12 @@ describe('auth (real PostgreSQL)', () => {
       const email = uniqueEmail('Ada');
       const res = await request(t.http)
         .post('/api/auth/register')
-        .send({ email, password: 'analytical-engine', fullName: '  Ada  King Lovelace ', companyName: 'Engines' })
+        .send({
+          email,
+          password: 'analytical-engine',
+          fullName: '  Ada  King Lovelace ',
+          companyName: 'Engines',
+        })
         .expect(201);
       expect(res.body.user).toMatchObject({
         email: email.toLowerCase(),
@@ -37,7 +42,9 @@ describe('auth (real PostgreSQL)', () => {
         avatar: '/placeholder.svg',
       });
       expect(res.body.expiresIn).toBe(900);
-      const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('sb_refresh='));
+      const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
+        c.startsWith('sb_refresh='),
+      );
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
       const me = await request(t.http).get('/api/me').set(bearer(res.body.accessToken)).expect(200);
@@ -63,11 +70,26 @@ describe('auth (real PostgreSQL)', () => {
     it.each([
       [{}, 'Please fill in all required fields'],
       [{ email: '', password: '', fullName: '', companyName: '' }, 'Please fill in all required fields'],
-      [{ email: 'a@b.co', password: 'long-enough', fullName: '   ', companyName: 'X' }, 'Please fill in all required fields'],
-      [{ email: 'not-an-email', password: 'long-enough', fullName: 'A', companyName: 'X' }, 'Please enter a valid email address'],
-      [{ email: 'a@b.co', password: 'short', fullName: 'A', companyName: 'X' }, 'Password must be at least 8 characters'],
-      [{ email: 'a@b.co', password: 12345678, fullName: 'A', companyName: 'X' }, 'Please fill in all required fields'],
-      [{ email: 'a@b.co', password: 'long-enough', fullName: 'A', companyName: 'X', isSuperadmin: true }, 'Unknown field "isSuperadmin".'],
+      [
+        { email: 'a@b.co', password: 'long-enough', fullName: '   ', companyName: 'X' },
+        'Please fill in all required fields',
+      ],
+      [
+        { email: 'not-an-email', password: 'long-enough', fullName: 'A', companyName: 'X' },
+        'Please enter a valid email address',
+      ],
+      [
+        { email: 'a@b.co', password: 'short', fullName: 'A', companyName: 'X' },
+        'Password must be at least 8 characters',
+      ],
+      [
+        { email: 'a@b.co', password: 12345678, fullName: 'A', companyName: 'X' },
+        'Please fill in all required fields',
+      ],
+      [
+        { email: 'a@b.co', password: 'long-enough', fullName: 'A', companyName: 'X', isSuperadmin: true },
+        'Unknown field "isSuperadmin".',
+      ],
     ])('refuses %j with a readable 400', async (body, message) => {
       const res = await request(t.http).post('/api/auth/register').send(body).expect(400);
       expect(res.body).toEqual({ statusCode: 400, error: 'VALIDATION_FAILED', message });
@@ -77,9 +99,14 @@ describe('auth (real PostgreSQL)', () => {
       const big = await request(t.http)
         .post('/api/auth/register')
         .set('Content-Type', 'application/json')
-        .send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000), fullName: 'A', companyName: 'B' }));
+        .send(
+          JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000), fullName: 'A', companyName: 'B' }),
+        );
       expect(big.status).toBe(413);
-      const bad = await request(t.http).post('/api/auth/register').set('Content-Type', 'application/json').send('{bad');
+      const bad = await request(t.http)
+        .post('/api/auth/register')
+        .set('Content-Type', 'application/json')
+        .send('{bad');
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('The request body is not valid JSON.');
     });
@@ -88,7 +115,12 @@ describe('auth (real PostgreSQL)', () => {
       const user = await registerUser(t);
       const res = await request(t.http)
         .post('/api/auth/register')
-        .send({ email: user.email.toUpperCase(), password: 'another-password', fullName: 'Eve', companyName: 'Evil' })
+        .send({
+          email: user.email.toUpperCase(),
+          password: 'another-password',
+          fullName: 'Eve',
+          companyName: 'Evil',
+        })
         .expect(409);
       expect(res.body.message).not.toMatch(/exists|taken/i);
       const me = await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
@@ -108,7 +140,9 @@ describe('auth (real PostgreSQL)', () => {
 
     it('answers a wrong password and an unknown email identically', async () => {
       const user = await registerUser(t);
-      const wrong = await request(t.http).post('/api/auth/login').send({ email: user.email, password: 'nope-nope' });
+      const wrong = await request(t.http)
+        .post('/api/auth/login')
+        .send({ email: user.email, password: 'nope-nope' });
       const unknown = await request(t.http)
         .post('/api/auth/login')
         .send({ email: uniqueEmail('ghost'), password: 'nope-nope' });
@@ -122,7 +156,9 @@ describe('auth (real PostgreSQL)', () => {
       const email = uniqueEmail('brute');
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        const res = await request(t.http).post('/api/auth/login').send({ email, password: 'guess-' + i });
+        const res = await request(t.http)
+          .post('/api/auth/login')
+          .send({ email, password: 'guess-' + i });
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -137,13 +173,22 @@ describe('auth (real PostgreSQL)', () => {
       await request(t.http).get('/api/me').expect(401);
       await request(t.http).get('/api/me').set(bearer('not.a.jwt')).expect(401);
       const forged = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      await request(t.http).get('/api/me').set(bearer(`${forged}.e30.`)).expect(401);
+      await request(t.http)
+        .get('/api/me')
+        .set(bearer(`${forged}.e30.`))
+        .expect(401);
     });
 
     it('rotates the refresh token; replaying an old one revokes the whole chain', async () => {
       const user = await registerUser(t);
-      const first = await request(t.http).post('/api/auth/refresh').set('Cookie', user.refreshCookie).expect(200);
-      const second = await request(t.http).post('/api/auth/refresh').set('Cookie', cookieFrom(first)).expect(200);
+      const first = await request(t.http)
+        .post('/api/auth/refresh')
+        .set('Cookie', user.refreshCookie)
+        .expect(200);
+      const second = await request(t.http)
+        .post('/api/auth/refresh')
+        .set('Cookie', cookieFrom(first))
+        .expect(200);
       const current = cookieFrom(second);
       // The very first token is two rotations old: that is a stolen copy.
       await request(t.http).post('/api/auth/refresh').set('Cookie', user.refreshCookie).expect(401);
@@ -168,7 +213,10 @@ describe('auth (real PostgreSQL)', () => {
   describe('password reset', () => {
     it('emails a single-use link that sets a new password and ends every session', async () => {
       const user = await registerUser(t);
-      const res = await request(t.http).post('/api/auth/forgot-password').send({ email: user.email }).expect(202);
+      const res = await request(t.http)
+        .post('/api/auth/forgot-password')
+        .send({ email: user.email })
+        .expect(202);
       expect(res.body).toEqual({ ok: true });
       await t.drain();
       const mail = lastMailTo(t, user.email);
@@ -176,14 +224,20 @@ describe('auth (real PostgreSQL)', () => {
       const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail as string)![1]);
       expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
-      await request(t.http).post('/api/auth/reset-password').send({ token, password: 'brand-new-password' }).expect(200);
+      await request(t.http)
+        .post('/api/auth/reset-password')
+        .send({ token, password: 'brand-new-password' })
+        .expect(200);
       await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(401);
       const again = await request(t.http)
         .post('/api/auth/reset-password')
         .send({ token, password: 'another-password' })
         .expect(400);
       expect(again.body.message).toBe('This password reset link is invalid or has expired.');
-      await request(t.http).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(401);
+      await request(t.http)
+        .post('/api/auth/login')
+        .send({ email: user.email, password: user.password })
+        .expect(401);
       await request(t.http)
         .post('/api/auth/login')
         .send({ email: user.email, password: 'brand-new-password' })
@@ -203,7 +257,9 @@ describe('auth (real PostgreSQL)', () => {
         .post('/api/auth/reset-password')
         .send({ token: 'made-up', password: 'long-enough-pw' })
         .expect(400);
-      const res = await request(t.http).post('/api/auth/reset-password').send({ token: 'x', password: 'short' });
+      const res = await request(t.http)
+        .post('/api/auth/reset-password')
+        .send({ token: 'x', password: 'short' });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Password must be at least 8 characters');
     });
@@ -243,7 +299,13 @@ describe('auth (real PostgreSQL)', () => {
     it('creates a new account with a company for a verified Google identity, then finds it by sub', async () => {
       const email = uniqueEmail('google');
       const sub = `sub-${email}`;
-      const first = await auth().googleLogin({ sub, email, emailVerified: true, firstName: 'Grace', lastName: 'Hopper' });
+      const first = await auth().googleLogin({
+        sub,
+        email,
+        emailVerified: true,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+      });
       const again = await auth().googleLogin({
         sub,
         email: 'changed@example.com',
@@ -253,13 +315,21 @@ describe('auth (real PostgreSQL)', () => {
       });
       expect(again.user.id).toBe(first.user.id);
       const me = await request(t.http).get('/api/me').set(bearer(first.accessToken)).expect(200);
-      expect(me.body.companies).toEqual([expect.objectContaining({ name: "Grace's Company", role: 'owner' })]);
+      expect(me.body.companies).toEqual([
+        expect.objectContaining({ name: "Grace's Company", role: 'owner' }),
+      ]);
     });
 
     it('links an existing account only when Google has verified the email', async () => {
       const user = await registerUser(t);
       await expect(
-        auth().googleLogin({ sub: `x-${user.email}`, email: user.email, emailVerified: false, firstName: 'A', lastName: 'B' }),
+        auth().googleLogin({
+          sub: `x-${user.email}`,
+          email: user.email,
+          emailVerified: false,
+          firstName: 'A',
+          lastName: 'B',
+        }),
       ).rejects.toThrow('Google did not confirm this email address');
       const linked = await auth().googleLogin({
         sub: `y-${user.email}`,

@@ -62,13 +62,19 @@ export class AuthService {
     let userId: string;
     try {
       userId = await this.dataSource.transaction(async (manager) => {
-        const user = await this.users.create(manager, { email: input.email, password: input.password, firstName, lastName });
+        const user = await this.users.create(manager, {
+          email: input.email,
+          password: input.password,
+          firstName,
+          lastName,
+        });
         await this.companies.createWithOwner(user.id, input.companyName, manager);
         return user.id;
       });
     } catch (error) {
       // Registration must not confirm that an address has an account.
-      if (error instanceof ConflictError && error.message === EMAIL_TAKEN) throw new ConflictError(REGISTRATION_REFUSED);
+      if (error instanceof ConflictError && error.message === EMAIL_TAKEN)
+        throw new ConflictError(REGISTRATION_REFUSED);
       throw error;
     }
     return this.startSession(userId, userAgent);
@@ -121,7 +127,12 @@ export class AuthService {
     const userId = await this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(AuthTokenEntity);
       const row = await repo.findOne({
-        where: { tokenHash: sha256(token), purpose: 'password_reset', usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+        where: {
+          tokenHash: sha256(token),
+          purpose: 'password_reset',
+          usedAt: IsNull(),
+          expiresAt: MoreThan(new Date()),
+        },
         lock: { mode: 'pessimistic_write' },
       });
       if (!row) throw new ValidationFailedError(INVALID_RESET_LINK);

@@ -35,7 +35,10 @@ export class SessionsService {
     private readonly realtime: RealtimePublisher,
   ) {}
 
-  async create(userId: string, userAgent: string | undefined): Promise<{ sessionId: string; refreshToken: string }> {
+  async create(
+    userId: string,
+    userAgent: string | undefined,
+  ): Promise<{ sessionId: string; refreshToken: string }> {
     const secret = randomBytes(32).toString('base64url');
     const now = new Date();
     const session = await this.sessions.save(
@@ -79,7 +82,10 @@ export class SessionsService {
         );
         return { sessionId: session.id, userId: session.userId, refreshToken: `${session.id}.${next}` };
       }
-      if (sameHash(session.previousHash, presented) && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS) {
+      if (
+        sameHash(session.previousHash, presented) &&
+        Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS
+      ) {
         return { sessionId: session.id, userId: session.userId, refreshToken: null };
       }
       this.logger.warn(`Refresh token reuse on session ${session.id}: revoking it`);
@@ -87,7 +93,10 @@ export class SessionsService {
       return { revoked: session.id };
     });
     if (outcome && 'revoked' in outcome) {
-      this.realtime.endSession(outcome.revoked, 'Your session was ended for your security. Please sign in again.');
+      this.realtime.endSession(
+        outcome.revoked,
+        'Your session was ended for your security. Please sign in again.',
+      );
       return null;
     }
     return outcome;

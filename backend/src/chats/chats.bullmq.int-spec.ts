@@ -113,7 +113,11 @@ describeWithRedis('api and a separate worker process through Redis (BullMQ)', ()
       const queue = new Queue('switchboard', { connection: { url: redisUrl }, prefix });
       await queue.add('agent.reply', { messageId }, { jobId: `agent.reply-${messageId}` });
       await queue.close();
-      const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed', undefined, 20_000);
+      const failed = await tab.waitFor<{ messageId: string; reason: string }>(
+        'agent.reply_failed',
+        undefined,
+        20_000,
+      );
       expect(failed).toMatchObject({ messageId, reason: 'Webhook response error: 500' });
       expect(hook.requests.filter((r) => r.path === '/500')).toHaveLength(3);
     } finally {

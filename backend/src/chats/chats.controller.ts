@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -53,7 +64,11 @@ export class ChatsController {
 
   @Get('chats/:id')
   @ApiOkResponse({ type: ChatDto })
-  get(@CurrentUser() user: AuthUser, @CurrentCompany() company: CompanyScope, @Param('id') id: string): Promise<ChatDto> {
+  get(
+    @CurrentUser() user: AuthUser,
+    @CurrentCompany() company: CompanyScope,
+    @Param('id') id: string,
+  ): Promise<ChatDto> {
     return this.chats.get(user.id, company.companyId, id);
   }
 

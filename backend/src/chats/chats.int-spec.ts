@@ -1,6 +1,11 @@
 import request from 'supertest';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
-import { connectSocket, type EventLog, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
+import {
+  connectSocket,
+  type EventLog,
+  startFakeWebhook,
+  type FakeWebhook,
+} from '../../test/realtime.test-util';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { signWebhook, SORRY_REPLY } from '../webhooks/webhook-client';
 import { ChatsService } from './chats.service';
@@ -42,7 +47,11 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
     return res.body as { id: string; signingSecret?: string };
   };
   const sendFirst = async (user: RegisteredUser, agentId: string, content: string) => {
-    const res = await request(t.http).post('/api/messages').set(as(user)).send({ agentId, content }).expect(201);
+    const res = await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId, content })
+      .expect(201);
     return res.body as { chat: ChatView; message: MessageView };
   };
   const messagesOf = async (user: RegisteredUser, chatId: string) => {
@@ -78,7 +87,11 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
         .set(as(user))
         .send({ name: 'Renamed', defaultQuestions: ['One?', '  ', 'Two?'] })
         .expect(200);
-      expect(edited.body).toMatchObject({ name: 'Renamed', defaultQuestions: ['One?', 'Two?'], hasSigningSecret: true });
+      expect(edited.body).toMatchObject({
+        name: 'Renamed',
+        defaultQuestions: ['One?', 'Two?'],
+        hasSigningSecret: true,
+      });
       await tab.waitFor('agent.updated', (p: { agent: { name: string } }) => p.agent.name === 'Renamed');
       await request(t.http).delete(`/api/agents/${agent.id}`).set(as(user)).expect(204);
       await tab.waitFor('agent.deleted', (p: { agentId: string }) => p.agentId === agent.id);
@@ -90,13 +103,25 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       [{ name: 'A', webhook: '   ' }, 'Webhook URL is required'],
       [{ name: 'A', webhook: 'ftp://example.com/x' }, 'The webhook URL must start with http:// or https://'],
       [{ name: 'A', webhook: 'not a url' }, 'Please enter a valid webhook URL (http:// or https://)'],
-      [{ name: 'A', webhook: 'https://example.com', defaultQuestions: ['1', '2', '3', '4', '5'] }, 'You can only have up to 4 default questions'],
-      [{ name: 'A', webhook: 'http://169.254.169.254/latest/meta-data' }, expect.stringContaining('private or local network')],
-      [{ name: 'A', webhook: 'http://127.0.0.1:1/hook' }, expect.stringContaining('private or local network')],
+      [
+        { name: 'A', webhook: 'https://example.com', defaultQuestions: ['1', '2', '3', '4', '5'] },
+        'You can only have up to 4 default questions',
+      ],
+      [
+        { name: 'A', webhook: 'http://169.254.169.254/latest/meta-data' },
+        expect.stringContaining('private or local network'),
+      ],
+      [
+        { name: 'A', webhook: 'http://127.0.0.1:1/hook' },
+        expect.stringContaining('private or local network'),
+      ],
       [{ name: 'A', webhook: 'http://[::1]:8080/hook' }, expect.stringContaining('private or local network')],
       [{ name: 'A', webhook: 'http://10.1.2.3/hook' }, expect.stringContaining('private or local network')],
       [{ name: 'A', webhook: 'http://100.64.0.1/hook' }, expect.stringContaining('private or local network')],
-      [{ name: 'A', webhook: 'http://localhost:5678/webhook' }, expect.stringContaining('private or local network')],
+      [
+        { name: 'A', webhook: 'http://localhost:5678/webhook' },
+        expect.stringContaining('private or local network'),
+      ],
     ])('refuses %j on save with a readable 400', async (body, message) => {
       const user = await registerUser(t);
       const res = await request(t.http).post('/api/agents').set(as(user)).send(body).expect(400);
@@ -106,7 +131,10 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
     it('needs a company the user belongs to', async () => {
       const user = await registerUser(t);
       const other = await registerUser(t);
-      const none = await request(t.http).get('/api/agents').set({ Authorization: `Bearer ${user.accessToken}` }).expect(400);
+      const none = await request(t.http)
+        .get('/api/agents')
+        .set({ Authorization: `Bearer ${user.accessToken}` })
+        .expect(400);
       expect(none.body.message).toBe('No company selected');
       await request(t.http).get('/api/agents').set(as(user, other.companyId)).expect(404);
       await request(t.http).get('/api/agents').set(as(user, 'garbage')).expect(404);
@@ -152,7 +180,9 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       });
       expect(call!.headers['webhook-id']).toBe(message.id);
       const ts = Number(call!.headers['webhook-timestamp']);
-      expect(call!.headers['webhook-signature']).toBe(signWebhook(agent.signingSecret!, message.id, ts, call!.body));
+      expect(call!.headers['webhook-signature']).toBe(
+        signWebhook(agent.signingSecret!, message.id, ts, call!.body),
+      );
 
       const history = await messagesOf(user, chat.id);
       expect(history.messages.map((m) => [m.senderType, m.content])).toEqual([
@@ -166,7 +196,10 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const user = await registerUser(t);
       const tab = await socketFor(user);
       const { chat } = await sendFirst(user, 'default-agent', 'hello');
-      const reply = await tab.waitFor<{ message: MessageView }>('message.created', (p) => p.message.senderType === 'agent');
+      const reply = await tab.waitFor<{ message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent',
+      );
       expect(reply.message.content).toMatch(/demo agent/i);
       expect(chat.agentId).toBe('default-agent');
     });
@@ -177,29 +210,42 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       ['/redirect', 1, 'Webhook response error: 302'],
       ['/huge', 1, 'The agent answered with more than 1 MB.'],
       ['/slow', 3, 'The agent did not answer in time.'],
-    ])('%s: tried %i time(s), then reply_failed; the user message stays', async (path, tries, reason) => {
-      const user = await registerUser(t);
-      const tab = await socketFor(user);
-      const agent = await createAgent(user, path);
-      const { chat, message } = await sendFirst(user, agent.id, `to ${path}`);
-      const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed', undefined, 15_000);
-      expect(failed).toMatchObject({ messageId: message.id, chatId: chat.id, reason });
-      await tab.waitFor('agent.typing', (p: { typing: boolean }) => !p.typing);
-      await t.drain();
-      const calls = hook.requests.filter((r) => r.path === path && JSON.parse(r.body).messageId === message.id);
-      expect(calls).toHaveLength(tries);
-      expect(new Set(calls.map((c) => c.headers['webhook-id']))).toEqual(new Set([message.id]));
-      const history = await messagesOf(user, chat.id);
-      expect(history.messages.map((m) => m.content)).toEqual([`to ${path}`]);
-      expect(history.pendingReply).toBe(false);
-    }, 30_000);
+    ])(
+      '%s: tried %i time(s), then reply_failed; the user message stays',
+      async (path, tries, reason) => {
+        const user = await registerUser(t);
+        const tab = await socketFor(user);
+        const agent = await createAgent(user, path);
+        const { chat, message } = await sendFirst(user, agent.id, `to ${path}`);
+        const failed = await tab.waitFor<{ messageId: string; reason: string }>(
+          'agent.reply_failed',
+          undefined,
+          15_000,
+        );
+        expect(failed).toMatchObject({ messageId: message.id, chatId: chat.id, reason });
+        await tab.waitFor('agent.typing', (p: { typing: boolean }) => !p.typing);
+        await t.drain();
+        const calls = hook.requests.filter(
+          (r) => r.path === path && JSON.parse(r.body).messageId === message.id,
+        );
+        expect(calls).toHaveLength(tries);
+        expect(new Set(calls.map((c) => c.headers['webhook-id']))).toEqual(new Set([message.id]));
+        const history = await messagesOf(user, chat.id);
+        expect(history.messages.map((m) => m.content)).toEqual([`to ${path}`]);
+        expect(history.pendingReply).toBe(false);
+      },
+      30_000,
+    );
 
     it('a malformed answer becomes the apology, as the spec says', async () => {
       const user = await registerUser(t);
       const tab = await socketFor(user);
       const agent = await createAgent(user, '/malformed');
       await sendFirst(user, agent.id, 'hi');
-      const reply = await tab.waitFor<{ message: MessageView }>('message.created', (p) => p.message.senderType === 'agent');
+      const reply = await tab.waitFor<{ message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent',
+      );
       expect(reply.message.content).toBe(SORRY_REPLY);
     });
 
@@ -207,7 +253,9 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const user = await registerUser(t);
       const tab = await socketFor(user);
       const agent = await createAgent(user, '/ok');
-      await t.app.get(DataSource).query(`UPDATE agents SET webhook = 'http://127.0.0.1:9/x' WHERE id = $1`, [agent.id]);
+      await t.app
+        .get(DataSource)
+        .query(`UPDATE agents SET webhook = 'http://127.0.0.1:9/x' WHERE id = $1`, [agent.id]);
       await sendFirst(user, agent.id, 'hi');
       const failed = await tab.waitFor<{ reason: string }>('agent.reply_failed');
       expect(failed.reason).toMatch(/private or local network/);
@@ -229,7 +277,9 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
         handler.sendAgentReply({ messageId: row.id }, { attempt: 1, maxAttempts: 3 }),
       ]);
       await handler.sendAgentReply({ messageId: row.id }, { attempt: 1, maxAttempts: 3 });
-      const replies = (await db.query(`SELECT content FROM messages WHERE reply_to = $1`, [row.id])) as unknown[];
+      const replies = (await db.query(`SELECT content FROM messages WHERE reply_to = $1`, [
+        row.id,
+      ])) as unknown[];
       expect(replies).toEqual([{ content: 'pong: twice' }]);
     });
 
@@ -237,12 +287,24 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const user = await registerUser(t);
       const agent = await createAgent(user, '/slow');
       const { chat } = await sendFirst(user, agent.id, 'first');
-      const busy = await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({ content: 'second' }).expect(409);
+      const busy = await request(t.http)
+        .post(`/api/chats/${chat.id}/messages`)
+        .set(as(user))
+        .send({ content: 'second' })
+        .expect(409);
       expect(busy.body.message).toMatch(/wait for the agent/);
-      const blank = await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({ content: '  \n ' }).expect(400);
+      const blank = await request(t.http)
+        .post(`/api/chats/${chat.id}/messages`)
+        .set(as(user))
+        .send({ content: '  \n ' })
+        .expect(400);
       expect(blank.body.message).toBe('Please enter a message');
       await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({}).expect(400);
-      await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(user)).send({ content: 42 }).expect(400);
+      await request(t.http)
+        .post(`/api/chats/${chat.id}/messages`)
+        .set(as(user))
+        .send({ content: 42 })
+        .expect(400);
     });
   });
 
@@ -251,19 +313,35 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const user = await registerUser(t);
       const tab = await socketFor(user);
       const { chat } = await sendFirst(user, 'default-agent', 'hello');
-      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(user)).send({ title: 'Renamed' }).expect(200);
+      await request(t.http)
+        .patch(`/api/chats/${chat.id}`)
+        .set(as(user))
+        .send({ title: 'Renamed' })
+        .expect(200);
       await tab.waitFor('chat.updated', (p: { chat: ChatView }) => p.chat.title === 'Renamed');
-      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(user)).send({ isArchived: true }).expect(200);
+      await request(t.http)
+        .patch(`/api/chats/${chat.id}`)
+        .set(as(user))
+        .send({ isArchived: true })
+        .expect(200);
       await tab.waitFor('chat.updated', (p: { chat: ChatView }) => p.chat.isArchived);
       const archived = await request(t.http).get('/api/chats?archived=true').set(as(user)).expect(200);
       expect(archived.body.map((c: ChatView) => c.id)).toEqual([chat.id]);
       const active = await request(t.http).get('/api/chats').set(as(user)).expect(200);
       expect(active.body).toEqual([]);
-      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(user)).send({ isArchived: false }).expect(200);
+      await request(t.http)
+        .patch(`/api/chats/${chat.id}`)
+        .set(as(user))
+        .send({ isArchived: false })
+        .expect(200);
       await request(t.http).delete(`/api/chats/${chat.id}`).set(as(user)).expect(204);
       await tab.waitFor('chat.deleted', (p: { chatId: string }) => p.chatId === chat.id);
       await request(t.http).get(`/api/chats/${chat.id}/messages`).set(as(user)).expect(404);
-      const count = (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM messages WHERE chat_id = $1`, [chat.id])) as Array<{ n: number }>;
+      const count = (await t.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM messages WHERE chat_id = $1`, [chat.id])) as Array<{
+        n: number;
+      }>;
       expect(count[0].n).toBe(0);
     });
 
@@ -273,11 +351,26 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const agent = await createAgent(alice, '/ok');
       const { chat } = await sendFirst(alice, agent.id, 'secret');
       await request(t.http).get(`/api/chats/${chat.id}/messages`).set(as(mallory)).expect(404);
-      await request(t.http).get(`/api/chats/${chat.id}/messages`).set(as(mallory, alice.companyId)).expect(404);
-      await request(t.http).post(`/api/chats/${chat.id}/messages`).set(as(mallory)).send({ content: 'x' }).expect(404);
-      await request(t.http).patch(`/api/chats/${chat.id}`).set(as(mallory)).send({ title: 'pwned' }).expect(404);
+      await request(t.http)
+        .get(`/api/chats/${chat.id}/messages`)
+        .set(as(mallory, alice.companyId))
+        .expect(404);
+      await request(t.http)
+        .post(`/api/chats/${chat.id}/messages`)
+        .set(as(mallory))
+        .send({ content: 'x' })
+        .expect(404);
+      await request(t.http)
+        .patch(`/api/chats/${chat.id}`)
+        .set(as(mallory))
+        .send({ title: 'pwned' })
+        .expect(404);
       await request(t.http).delete(`/api/chats/${chat.id}`).set(as(mallory)).expect(404);
-      await request(t.http).post('/api/messages').set(as(mallory)).send({ agentId: agent.id, content: 'x' }).expect(404);
+      await request(t.http)
+        .post('/api/messages')
+        .set(as(mallory))
+        .send({ agentId: agent.id, content: 'x' })
+        .expect(404);
       await request(t.http).patch(`/api/agents/${agent.id}`).set(as(mallory)).send({ name: 'x' }).expect(404);
       await request(t.http).delete(`/api/agents/${agent.id}`).set(as(mallory)).expect(404);
       const list = await request(t.http).get('/api/chats').set(as(mallory)).expect(200);
@@ -292,7 +385,10 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
          SELECT $1, $2, 'user', 'm' || i FROM generate_series(1, 120) AS i`,
         [chat.id, user.userId],
       );
-      const first = await request(t.http).get(`/api/chats/${chat.id}/messages?limit=50`).set(as(user)).expect(200);
+      const first = await request(t.http)
+        .get(`/api/chats/${chat.id}/messages?limit=50`)
+        .set(as(user))
+        .expect(200);
       expect(first.body.hasMore).toBe(true);
       expect(first.body.messages.map((m: MessageView) => m.content).slice(-2)).toEqual(['m119', 'm120']);
       const second = await request(t.http)
@@ -320,9 +416,9 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
     it('refuses a handshake without a valid token or from a foreign origin', async () => {
       await expect(connectSocket(t.baseUrl, 'nope')).rejects.toThrow(/unauthorized/);
       const user = await registerUser(t);
-      await expect(connectSocket(t.baseUrl, user.accessToken, { origin: 'https://evil.example' })).rejects.toThrow(
-        /origin/,
-      );
+      await expect(
+        connectSocket(t.baseUrl, user.accessToken, { origin: 'https://evil.example' }),
+      ).rejects.toThrow(/origin/);
     });
 
     it('disconnects the sockets of a session that signs out', async () => {

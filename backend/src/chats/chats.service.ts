@@ -217,12 +217,14 @@ export class ChatsService {
         [chatId, userId, companyId],
       );
       if (!isUuid(chatId) || !locked[0]) throw new NotFoundError(CHAT_NOT_FOUND);
-      if (locked[0].is_archived) throw new ValidationFailedError('This chat is archived. Restore it to send messages.');
+      if (locked[0].is_archived)
+        throw new ValidationFailedError('This chat is archived. Restore it to send messages.');
       const pending: unknown[] = await manager.query(
         `SELECT 1 FROM messages WHERE chat_id = $1 AND reply_status = 'pending' LIMIT 1`,
         [chatId],
       );
-      if (pending.length) throw new ConflictError('Please wait for the agent to reply before sending another message.');
+      if (pending.length)
+        throw new ConflictError('Please wait for the agent to reply before sending another message.');
       const agent = await this.agents.findForChat(locked[0].agent_id, userId, companyId);
       if (!agent) throw new NotFoundError('Agent not found');
       if (!agent.isActive) throw new ValidationFailedError('This agent is not active');
@@ -237,7 +239,11 @@ export class ChatsService {
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: true });
     try {
-      await this.queue.enqueue('agent.reply', { messageId: message.id }, { jobId: message.id, attempts: AGENT_REPLY_ATTEMPTS });
+      await this.queue.enqueue(
+        'agent.reply',
+        { messageId: message.id },
+        { jobId: message.id, attempts: AGENT_REPLY_ATTEMPTS },
+      );
     } catch (error) {
       // The message is safe; the reply cannot be had. Say so rather than leave the indicator spinning.
       this.logger.error(`Could not queue the reply to ${message.id}: ${String(error)}`);
@@ -247,11 +253,10 @@ export class ChatsService {
   }
 
   private async touchChat(manager: EntityManager, chatId: string, text: string, at: Date): Promise<void> {
-    await manager.query(`UPDATE chats SET last_message = $2, last_message_at = $3, updated_at = $3 WHERE id = $1`, [
-      chatId,
-      text.slice(0, PREVIEW_STORE_LENGTH),
-      at,
-    ]);
+    await manager.query(
+      `UPDATE chats SET last_message = $2, last_message_at = $3, updated_at = $3 WHERE id = $1`,
+      [chatId, text.slice(0, PREVIEW_STORE_LENGTH), at],
+    );
   }
 
   /** What the reply job needs to call the agent, or null when there is nothing (left) to answer. */
@@ -261,26 +266,33 @@ export class ChatsService {
     companyId: string;
     agentId: string;
   } | null> {
-    const rows: Array<MessageRow & { user_id: string; company_id: string; agent_id: string }> = await this.dataSource.query(
-      `SELECT m.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message,
+    const rows: Array<MessageRow & { user_id: string; company_id: string; agent_id: string }> =
+      await this.dataSource.query(
+        `SELECT m.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message,
               m.created_at, c.user_id, c.company_id, c.agent_id
        FROM messages m JOIN chats c ON c.id = m.chat_id
        WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`,
-      [messageId],
-    );
+        [messageId],
+      );
     const row = rows[0];
     if (!row) return null;
-    return { message: toMessageView(row), userId: row.user_id, companyId: row.company_id, agentId: row.agent_id };
+    return {
+      message: toMessageView(row),
+      userId: row.user_id,
+      companyId: row.company_id,
+      agentId: row.agent_id,
+    };
   }
 
   /** Stores the agent's answer to a user message: at most once, however often the job runs. */
   async storeReply(messageId: string, content: string): Promise<void> {
     const result = await this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ chat_id: string; user_id: string; company_id: string; agent_id: string }> = await manager.query(
-        `SELECT m.chat_id, c.user_id, c.company_id, c.agent_id FROM messages m JOIN chats c ON c.id = m.chat_id
+      const rows: Array<{ chat_id: string; user_id: string; company_id: string; agent_id: string }> =
+        await manager.query(
+          `SELECT m.chat_id, c.user_id, c.company_id, c.agent_id FROM messages m JOIN chats c ON c.id = m.chat_id
          WHERE m.id = $1 AND m.reply_status = 'pending' FOR UPDATE OF m`,
-        [messageId],
-      );
+          [messageId],
+        );
       const row = rows[0];
       if (!row) return null;
       const inserted: MessageRow[] = await manager.query(
@@ -296,8 +308,17 @@ export class ChatsService {
     });
     if (!result) return;
     const { row, message, chat } = result;
-    this.realtime.toUser(row.user_id, 'message.created', { companyId: row.company_id, chatId: row.chat_id, message, chat });
-    this.realtime.toUser(row.user_id, 'agent.typing', { companyId: row.company_id, chatId: row.chat_id, typing: false });
+    this.realtime.toUser(row.user_id, 'message.created', {
+      companyId: row.company_id,
+      chatId: row.chat_id,
+      message,
+      chat,
+    });
+    this.realtime.toUser(row.user_id, 'agent.typing', {
+      companyId: row.company_id,
+      chatId: row.chat_id,
+      typing: false,
+    });
   }
 
   /** Marks a reply as failed (once) and tells the user's tabs; the user's message stays. */
@@ -329,13 +350,21 @@ export class ChatsService {
     return rows.length;
   }
 
-  private emitFailure(row: { chat_id: string; user_id: string; company_id: string }, messageId: string, reason: string) {
+  private emitFailure(
+    row: { chat_id: string; user_id: string; company_id: string },
+    messageId: string,
+    reason: string,
+  ) {
     this.realtime.toUser(row.user_id, 'agent.reply_failed', {
       companyId: row.company_id,
       chatId: row.chat_id,
       messageId,
       reason,
     });
-    this.realtime.toUser(row.user_id, 'agent.typing', { companyId: row.company_id, chatId: row.chat_id, typing: false });
+    this.realtime.toUser(row.user_id, 'agent.typing', {
+      companyId: row.company_id,
+      chatId: row.chat_id,
+      typing: false,
+    });
   }
 }

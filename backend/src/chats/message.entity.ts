@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
 import { ChatEntity } from './chat.entity';
 
 export type SenderType = 'user' | 'agent';
@@ -14,7 +22,13 @@ export class MessageEntity {
   id: string;
 
   /** Total order for cursors: created_at can tie, seq cannot. */
-  @Column({ type: 'bigint', generatedIdentity: 'ALWAYS', generated: 'identity', insert: false, update: false })
+  @Column({
+    type: 'bigint',
+    generatedIdentity: 'ALWAYS',
+    generated: 'identity',
+    insert: false,
+    update: false,
+  })
   seq: string;
 
   @Column({ name: 'chat_id', type: 'uuid' })

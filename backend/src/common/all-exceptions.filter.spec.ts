@@ -21,8 +21,12 @@ describe('toErrorBody', () => {
     );
   });
 
-  it("turns a malformed id reaching PostgreSQL into a 400, not a 500", () => {
-    const error = new QueryFailedError('SELECT', [], Object.assign(new Error('invalid input'), { code: '22P02' }));
+  it('turns a malformed id reaching PostgreSQL into a 400, not a 500', () => {
+    const error = new QueryFailedError(
+      'SELECT',
+      [],
+      Object.assign(new Error('invalid input'), { code: '22P02' }),
+    );
     expect(toErrorBody(error).statusCode).toBe(400);
   });
 

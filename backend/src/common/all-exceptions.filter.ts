@@ -40,7 +40,11 @@ function fromMiddlewareError(e: unknown): ErrorBody | null {
   if (err.type === 'entity.too.large')
     return { statusCode: 413, error: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
   if (err.type && typeof err.status === 'number' && err.status >= 400 && err.status < 500)
-    return { statusCode: err.status, error: CODE_BY_STATUS[err.status] ?? 'BAD_REQUEST', message: 'Bad request.' };
+    return {
+      statusCode: err.status,
+      error: CODE_BY_STATUS[err.status] ?? 'BAD_REQUEST',
+      message: 'Bad request.',
+    };
   return null;
 }
 
@@ -55,13 +59,20 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (status === HttpStatus.PAYLOAD_TOO_LARGE && /file too large/i.test(message)) {
       message = 'File too large: Please upload an image smaller than 5MB.';
     }
-    if (status === HttpStatus.BAD_REQUEST && (exception.cause instanceof SyntaxError || /in JSON at position|JSON/.test(message))) {
+    if (
+      status === HttpStatus.BAD_REQUEST &&
+      (exception.cause instanceof SyntaxError || /in JSON at position|JSON/.test(message))
+    ) {
       message = 'The request body is not valid JSON.';
     }
     if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(message)) {
       message = 'Not found.';
     }
-    return { statusCode: status, error: CODE_BY_STATUS[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'ERROR'), message };
+    return {
+      statusCode: status,
+      error: CODE_BY_STATUS[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'ERROR'),
+      message,
+    };
   }
   const middleware = fromMiddlewareError(exception);
   if (middleware) return middleware;
@@ -85,7 +96,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
     if (body.statusCode >= 500) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     }
     if (response.headersSent) return;
     response.status(body.statusCode).json(body);

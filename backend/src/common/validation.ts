@@ -28,6 +28,7 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    exceptionFactory: (errors) => new BadRequestException(firstMessage(errors) ?? 'The request is not valid.'),
+    exceptionFactory: (errors) =>
+      new BadRequestException(firstMessage(errors) ?? 'The request is not valid.'),
   });
 }

@@ -21,14 +21,20 @@ describe('companies (real PostgreSQL)', () => {
     expect(created.body).toMatchObject({ name: 'Second Co', role: 'owner' });
     const list = await request(t.http).get('/api/companies').set(bearer(user.accessToken)).expect(200);
     expect(list.body.map((c: { name: string }) => c.name)).toEqual(['First Co', 'Second Co']);
-    const one = await request(t.http).get(`/api/companies/${created.body.id}`).set(bearer(user.accessToken)).expect(200);
+    const one = await request(t.http)
+      .get(`/api/companies/${created.body.id}`)
+      .set(bearer(user.accessToken))
+      .expect(200);
     expect(one.body).toEqual(created.body);
   });
 
   it("never shows one user another company's data", async () => {
     const alice = await registerUser(t, { companyName: 'Alice Inc' });
     const mallory = await registerUser(t, { companyName: 'Mallory Ltd' });
-    const res = await request(t.http).get(`/api/companies/${alice.companyId}`).set(bearer(mallory.accessToken)).expect(404);
+    const res = await request(t.http)
+      .get(`/api/companies/${alice.companyId}`)
+      .set(bearer(mallory.accessToken))
+      .expect(404);
     expect(res.body.message).toBe('Company not found');
     const list = await request(t.http).get('/api/companies').set(bearer(mallory.accessToken)).expect(200);
     expect(list.body.map((c: { id: string }) => c.id)).toEqual([mallory.companyId]);
@@ -42,7 +48,11 @@ describe('companies (real PostgreSQL)', () => {
     [{ name: 'Ok', ownerId: 'someone-else' }, 'Unknown field "ownerId".'],
   ])('refuses %j with a readable 400 and creates nothing', async (body, message) => {
     const user = await registerUser(t);
-    const res = await request(t.http).post('/api/companies').set(bearer(user.accessToken)).send(body).expect(400);
+    const res = await request(t.http)
+      .post('/api/companies')
+      .set(bearer(user.accessToken))
+      .send(body)
+      .expect(400);
     expect(res.body.message).toBe(message);
     const list = await request(t.http).get('/api/companies').set(bearer(user.accessToken)).expect(200);
     expect(list.body).toHaveLength(1);
@@ -50,7 +60,10 @@ describe('companies (real PostgreSQL)', () => {
 
   it('answers unknown and malformed ids with 404, and strangers with 401', async () => {
     const user = await registerUser(t);
-    await request(t.http).get('/api/companies/00000000-0000-4000-8000-000000000000').set(bearer(user.accessToken)).expect(404);
+    await request(t.http)
+      .get('/api/companies/00000000-0000-4000-8000-000000000000')
+      .set(bearer(user.accessToken))
+      .expect(404);
     await request(t.http).get('/api/companies/not-a-uuid').set(bearer(user.accessToken)).expect(404);
     await request(t.http).get('/api/companies').expect(401);
     await request(t.http).post('/api/companies').send({ name: 'X' }).expect(401);

@@ -17,15 +17,26 @@ export class CompaniesService {
   ) {}
 
   /** Creates a company with its creator as owner; joins the caller's transaction when given one. */
-  async createWithOwner(userId: string, name: string, manager?: EntityManager): Promise<CompanyMembershipDto> {
+  async createWithOwner(
+    userId: string,
+    name: string,
+    manager?: EntityManager,
+  ): Promise<CompanyMembershipDto> {
     const work = async (m: EntityManager): Promise<CompanyMembershipDto> => {
       const company = await m
         .getRepository(CompanyEntity)
-        .save(m.getRepository(CompanyEntity).create({ name: name.trim(), createdBy: userId, ownerId: userId }));
+        .save(
+          m.getRepository(CompanyEntity).create({ name: name.trim(), createdBy: userId, ownerId: userId }),
+        );
       await m
         .getRepository(CompanyUserEntity)
         .save(m.getRepository(CompanyUserEntity).create({ companyId: company.id, userId, role: 'owner' }));
-      return { id: company.id, name: company.name, role: 'owner', createdAt: company.createdAt.toISOString() };
+      return {
+        id: company.id,
+        name: company.name,
+        role: 'owner',
+        createdAt: company.createdAt.toISOString(),
+      };
     };
     return manager ? work(manager) : this.dataSource.transaction(work);
   }

@@ -34,8 +34,10 @@ export class CompanyMemberGuard implements CanActivate {
   }
 }
 
-export const CurrentCompany = createParamDecorator((_data: unknown, context: ExecutionContext): CompanyScope => {
-  const request = context.switchToHttp().getRequest<ScopedRequest>();
-  if (!request.company) throw new Error('CurrentCompany used without CompanyMemberGuard');
-  return request.company;
-});
+export const CurrentCompany = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): CompanyScope => {
+    const request = context.switchToHttp().getRequest<ScopedRequest>();
+    if (!request.company) throw new Error('CurrentCompany used without CompanyMemberGuard');
+    return request.company;
+  },
+);

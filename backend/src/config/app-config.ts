@@ -98,7 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? {
             clientId: googleId,
             clientSecret: googleSecret,
-            authUrl: urlFrom(env, 'GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth') as string,
+            authUrl: urlFrom(
+              env,
+              'GOOGLE_AUTH_URL',
+              'https://accounts.google.com/o/oauth2/v2/auth',
+            ) as string,
             tokenUrl: urlFrom(env, 'GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token') as string,
             userInfoUrl: urlFrom(
               env,

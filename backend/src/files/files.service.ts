@@ -35,7 +35,12 @@ export class FilesService {
   }
 
   /** Stores bytes that reencodeImage produced. */
-  async storeEncoded(ownerId: string, encoded: Buffer, purpose: string, manager?: EntityManager): Promise<string> {
+  async storeEncoded(
+    ownerId: string,
+    encoded: Buffer,
+    purpose: string,
+    manager?: EntityManager,
+  ): Promise<string> {
     const repo = manager ? manager.getRepository(StoredFileEntity) : this.files;
     const saved = await repo.save(
       repo.create({ ownerId, purpose, contentType: 'image/webp', size: encoded.length, data: encoded }),

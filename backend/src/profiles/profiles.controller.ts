@@ -45,7 +45,10 @@ export class ProfilesController {
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: UserDto })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } }))
-  setAvatar(@CurrentUser() user: AuthUser, @UploadedFile() file: Express.Multer.File | undefined): Promise<UserDto> {
+  setAvatar(
+    @CurrentUser() user: AuthUser,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<UserDto> {
     if (!file?.buffer?.length) throw new ValidationFailedError(INVALID_IMAGE_MESSAGE);
     return this.users.setAvatar(user.id, file.buffer);
   }

@@ -28,7 +28,11 @@ describe('profile (real PostgreSQL)', () => {
     const user = await registerUser(t);
     const other = await registerUser(t);
     const newEmail = uniqueEmail('renamed');
-    const missing = await request(t.http).patch('/api/me').set(bearer(user.accessToken)).send({ email: newEmail }).expect(400);
+    const missing = await request(t.http)
+      .patch('/api/me')
+      .set(bearer(user.accessToken))
+      .send({ email: newEmail })
+      .expect(400);
     expect(missing.body.message).toBe('Current password is required to change your email');
     const wrong = await request(t.http)
       .patch('/api/me')
@@ -47,7 +51,10 @@ describe('profile (real PostgreSQL)', () => {
       .send({ email: newEmail, currentPassword: user.password })
       .expect(200);
     expect(ok.body.email).toBe(newEmail);
-    await request(t.http).post('/api/auth/login').send({ email: newEmail, password: user.password }).expect(200);
+    await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: newEmail, password: user.password })
+      .expect(200);
   });
 
   it.each([

@@ -64,7 +64,13 @@ export class UsersService {
    */
   async create(
     manager: EntityManager,
-    input: { email: string; password: string | null; firstName: string; lastName: string; googleSub?: string },
+    input: {
+      email: string;
+      password: string | null;
+      firstName: string;
+      lastName: string;
+      googleSub?: string;
+    },
   ): Promise<UserEntity> {
     await manager.query('SELECT pg_advisory_xact_lock(7239115)');
     const email = normalizeEmail(input.email);
@@ -163,5 +169,4 @@ export class UsersService {
     await this.users.update({ id: user.id }, { isSuperadmin: true });
     return { ...user, isSuperadmin: true };
   }
-
 }

@@ -31,7 +31,11 @@ export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
     this.queue = new Queue(QUEUE_NAME, { connection: this.redis, prefix: options.prefix });
   }
 
-  async enqueue<N extends JobName>(name: N, data: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+  async enqueue<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options: EnqueueOptions = {},
+  ): Promise<void> {
     await this.queue.add(name, data, {
       jobId: options.jobId ? `${name}-${options.jobId}` : undefined,
       attempts: options.attempts ?? DEFAULT_ATTEMPTS,
@@ -43,7 +47,13 @@ export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
 
   async drain(): Promise<void> {
     for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      const counts = await this.queue.getJobCounts(
+        'waiting',
+        'active',
+        'delayed',
+        'prioritized',
+        'waiting-children',
+      );
       if (Object.values(counts).every((n) => n === 0)) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -74,7 +84,10 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
       async (job) => {
         const handler = this.registry.get(job.name as JobName);
         try {
-          await handler(job.data as never, { attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+          await handler(job.data as never, {
+            attempt: job.attemptsMade + 1,
+            maxAttempts: job.opts.attempts ?? 1,
+          });
         } catch (error) {
           // Retrying cannot help: tell BullMQ not to.
           if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);

@@ -28,9 +28,12 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
       const key = `${name}:${options.jobId}`;
       if (this.seenIds.has(key)) return Promise.resolve();
       this.seenIds.add(key);
-      if (this.seenIds.size > REMEMBERED_IDS) this.seenIds.delete(this.seenIds.values().next().value as string);
+      if (this.seenIds.size > REMEMBERED_IDS)
+        this.seenIds.delete(this.seenIds.values().next().value as string);
     }
-    const run = this.run(name, data, options.attempts ?? DEFAULT_ATTEMPTS).finally(() => this.running.delete(run));
+    const run = this.run(name, data, options.attempts ?? DEFAULT_ATTEMPTS).finally(() =>
+      this.running.delete(run),
+    );
     this.running.add(run);
     return Promise.resolve();
   }

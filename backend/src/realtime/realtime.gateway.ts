@@ -69,7 +69,8 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     const rooms = [userRoom(data.userId), sessionRoom(data.sessionId), PLATFORM_ROOM];
     try {
       const memberships = await this.companies.listForUser(data.userId);
-      for (const m of memberships) if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
+      for (const m of memberships)
+        if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
       await socket.join(rooms);
     } catch (error) {
       this.logger.error(`Could not set up socket ${socket.id}: ${String(error)}`);

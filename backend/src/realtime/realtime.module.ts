@@ -10,7 +10,11 @@ export class RealtimeModule {
   static forApi(): DynamicModule {
     return {
       module: RealtimeModule,
-      providers: [SocketServerRef, GatewayPublisher, { provide: RealtimePublisher, useExisting: GatewayPublisher }],
+      providers: [
+        SocketServerRef,
+        GatewayPublisher,
+        { provide: RealtimePublisher, useExisting: GatewayPublisher },
+      ],
       exports: [RealtimePublisher, SocketServerRef],
     };
   }

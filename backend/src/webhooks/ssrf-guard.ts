@@ -42,7 +42,8 @@ export function guardedLookup(allowed: ReadonlySet<string>, port: number): Looku
         const bad = list.find((a) => !isPublicAddress(a.address));
         if (bad) return callback(new AddressRefusedError(bad.address), '', 4);
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       const first = list[0];
       return callback(null, first.address, first.family);
     });
@@ -60,13 +61,19 @@ export function checkWebhookUrl(raw: string, allowed: ReadonlySet<string>): stri
   } catch {
     return 'Please enter a valid webhook URL (http:// or https://)';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The webhook URL must start with http:// or https://';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'The webhook URL must start with http:// or https://';
   if (url.username || url.password) return 'The webhook URL must not contain a user name or password';
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (allowed.has(hostKey(host, port))) return null;
   if (isIP(host)) return isPublicAddress(host) ? null : ADDRESS_REFUSED;
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local'))
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.internal') ||
+    host.endsWith('.local')
+  )
     return ADDRESS_REFUSED;
   return null;
 }

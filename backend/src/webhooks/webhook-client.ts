@@ -83,7 +83,11 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
         response.on('end', () => {
           const status = response.statusCode ?? 0;
           const body = Buffer.concat(chunks).toString('utf8');
-          finish(status >= 200 && status < 300 ? { kind: 'ok', status, body } : { kind: 'http_error', status, body });
+          finish(
+            status >= 200 && status < 300
+              ? { kind: 'ok', status, body }
+              : { kind: 'http_error', status, body },
+          );
         });
         response.on('error', (error) => finish({ kind: 'network_error', message: error.message }));
       },

@@ -13,7 +13,9 @@ import {
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const cleanQuestions = ({ value }: { value: unknown }) =>
-  Array.isArray(value) ? value.map((q) => (typeof q === 'string' ? q.trim() : q)).filter((q) => q !== '') : value;
+  Array.isArray(value)
+    ? value.map((q) => (typeof q === 'string' ? q.trim() : q)).filter((q) => q !== '')
+    : value;
 
 export class AgentDto {
   @ApiProperty({ example: 'default-agent' }) id: string;

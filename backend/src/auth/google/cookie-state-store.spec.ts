@@ -17,10 +17,14 @@ function fakeExchange() {
 
 const store = (req: Request, s: CookieStateStore) =>
   new Promise<string>((resolve, reject) =>
-    s.store(req, 'the-verifier', undefined, {}, (err, handle) => (err ? reject(err) : resolve(handle as string))),
+    s.store(req, 'the-verifier', undefined, {}, (err, handle) =>
+      err ? reject(err) : resolve(handle as string),
+    ),
   );
 const verify = (req: Request, s: CookieStateStore, state: string) =>
-  new Promise<string | false | undefined>((resolve) => s.verify(req, state, (_e, verifier) => resolve(verifier)));
+  new Promise<string | false | undefined>((resolve) =>
+    s.verify(req, state, (_e, verifier) => resolve(verifier)),
+  );
 
 describe('CookieStateStore', () => {
   const secret = 'a-secret-that-is-long-enough-for-hs256-000';

@@ -23,7 +23,10 @@ export class CookieStateStore {
 
   store(req: Request, verifier: string, _state: unknown, _meta: unknown, callback: StoreCallback): void {
     const handle = randomBytes(24).toString('base64url');
-    const value = this.jwt.sign({ h: handle, v: verifier }, { algorithm: 'HS256', audience: 'oauth-state', expiresIn: 600 });
+    const value = this.jwt.sign(
+      { h: handle, v: verifier },
+      { algorithm: 'HS256', audience: 'oauth-state', expiresIn: 600 },
+    );
     req.res?.cookie(OAUTH_STATE_COOKIE, value, {
       httpOnly: true,
       sameSite: 'lax',

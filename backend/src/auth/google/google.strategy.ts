@@ -24,7 +24,10 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       state: true,
       pkce: true,
       // The PKCE form of the store (five arguments) is missing from the typings.
-      store: new CookieStateStore(config.jwtSecret, config.appOrigin.startsWith('https://')) as unknown as StrategyOptions['store'],
+      store: new CookieStateStore(
+        config.jwtSecret,
+        config.appOrigin.startsWith('https://'),
+      ) as unknown as StrategyOptions['store'],
     } as StrategyOptions);
   }
 

@@ -23,9 +23,14 @@ export class MailSendJobHandler {
     }
     const dir = join(this.config.dataDir, 'mail');
     await mkdir(dir, { recursive: true });
-    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`);
+    const file = join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`,
+    );
     await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-    this.logger.log(`Mail to ${mail.to} ("${mail.subject}") written to ${file}${links.length ? `; link: ${links.join(' ')}` : ''}`);
+    this.logger.log(
+      `Mail to ${mail.to} ("${mail.subject}") written to ${file}${links.length ? `; link: ${links.join(' ')}` : ''}`,
+    );
   }
 }
