@@ -1,0 +1,30 @@
+# Switchboard image: one image, two entry points (api: backend/dist/main.js, worker: backend/dist/worker.js).
+# Debian (glibc) base on purpose: the lockfile carries linux-x64-gnu native binaries (STACK-NOTES 4).
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+COPY e2e/package.json e2e/
+# Not `npm ci` (STACK-NOTES 4); install scripts are limited by allowScripts + strict-allow-scripts.
+RUN npm install --no-audit --no-fund
+COPY tsconfig.json nest-cli.json ./
+COPY backend backend
+COPY frontend frontend
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/backend/package.json backend/
+COPY --from=build /app/backend/dist backend/dist
+COPY --from=build /app/frontend/dist frontend/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+CMD ["node", "backend/dist/main.js"]

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, register } from '../fixtures/ui';
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test('/chat sends a signed-out visitor to the sign-in screen', async ({ page }) => {
+  await page.goto('/chat');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test('a signed-in user is sent from / to /chat, also after a reload', async ({ page }) => {
+  await register(page, newAccount('margaret', { fullName: 'Margaret Hamilton' }));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByTestId('header-user-name')).toHaveText('Margaret Hamilton');
+});
+
+test('the API refuses unauthenticated calls and unknown API paths', async ({ request }) => {
+  expect((await request.get('/api/me')).status()).toBe(401);
+  expect((await request.get('/api/no-such-endpoint')).status()).toBe(404);
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: 'ok' });
+});
