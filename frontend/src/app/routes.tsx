@@ -1,0 +1,67 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { RedirectIfSignedIn, RequireAuth } from './AuthGate';
+import { RootLayout } from './RootLayout';
+
+// Every page is its own chunk: antd screens are heavy and only the current one is needed.
+const SignInPage = lazy(() => import('../pages/SignInPage').then((m) => ({ default: m.SignInPage })));
+const RegisterPage = lazy(() => import('../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ChatPage = lazy(() => import('../pages/ChatPage').then((m) => ({ default: m.ChatPage })));
+const CompanyAdminPage = lazy(() =>
+  import('../pages/CompanyAdminPage').then((m) => ({ default: m.CompanyAdminPage })),
+);
+const PlatformAdminPage = lazy(() =>
+  import('../pages/PlatformAdminPage').then((m) => ({ default: m.PlatformAdminPage })),
+);
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+/** The one route table. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: '/',
+        element: (
+          <RedirectIfSignedIn>
+            <SignInPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      {
+        path: '/chat',
+        element: (
+          <RequireAuth>
+            <ChatPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/company/admin',
+        element: (
+          <RequireAuth>
+            <CompanyAdminPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/admin/settings',
+        element: (
+          <RequireAuth>
+            <PlatformAdminPage />
+          </RequireAuth>
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

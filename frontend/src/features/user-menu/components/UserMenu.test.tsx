@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CompanyMembership, CompanyRole, User } from '../../../api/types';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { UserMenu } from './UserMenu';
+
+function signInAs({ role, isSuperadmin = false }: { role: CompanyRole; isSuperadmin?: boolean }) {
+  const user: User = {
+    id: 'u1',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    bio: '',
+    avatar: '/placeholder.svg',
+    isSuperadmin,
+  };
+  const companies: CompanyMembership[] = [
+    { id: 'c1', name: 'Analytical Engines', role, createdAt: '2024-01-01T00:00:00Z' },
+    { id: 'c2', name: 'Difference Ltd', role: 'owner', createdAt: '2024-01-02T00:00:00Z' },
+  ];
+  useSessionStore.setState({ status: 'authenticated', user });
+  useCompanyStore.setState({ companies, currentCompanyId: 'c1' });
+}
+
+async function openMenu() {
+  renderWithProviders(<UserMenu />, { path: '/chat' });
+  await userEvent.setup().click(screen.getByRole('button', { name: 'User menu' }));
+  await screen.findByText('Log out');
+}
+
+describe('UserMenu', () => {
+  afterEach(() => {
+    useSessionStore.setState({ status: 'idle', user: null });
+    useCompanyStore.setState({ companies: [], currentCompanyId: null });
+  });
+
+  it('shows the user, their companies and the everyday items', async () => {
+    signInAs({ role: 'user' });
+    await openMenu();
+
+    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('A');
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    for (const item of ['Profile', 'Settings', 'Analytical Engines', 'Difference Ltd', 'Create Company']) {
+      expect(screen.getByText(item)).toBeInTheDocument();
+    }
+  });
+
+  it('shows Company Admin to the owner of the current company only', async () => {
+    signInAs({ role: 'owner' });
+    await openMenu();
+    expect(screen.getByText('Company Admin')).toBeInTheDocument();
+    expect(screen.queryByText('Platform Admin')).not.toBeInTheDocument();
+  });
+
+  it('hides Company Admin from admins and members of the current company', async () => {
+    // The user owns another company (c2), but c1 is current.
+    signInAs({ role: 'admin' });
+    await openMenu();
+    expect(screen.queryByText('Company Admin')).not.toBeInTheDocument();
+    expect(screen.queryByText('Platform Admin')).not.toBeInTheDocument();
+  });
+
+  it('shows Platform Admin to superadmins', async () => {
+    signInAs({ role: 'user', isSuperadmin: true });
+    await openMenu();
+    expect(screen.getByText('Platform Admin')).toBeInTheDocument();
+    expect(screen.queryByText('Company Admin')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,149 @@
+import {
+  CheckOutlined,
+  CrownOutlined,
+  LogoutOutlined,
+  PlusOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { App, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authApi } from '../../../api/authApi';
+import { ApiError } from '../../../api/errors';
+import { canAccessCompanyAdmin, canAccessPlatformAdmin } from '../../../app/access';
+import { AvatarImage } from '../../../components/AvatarImage';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { CreateCompanyDialog } from '../../companies/components/CreateCompanyDialog';
+import { useSwitchCompany } from '../../companies/hooks/useSwitchCompany';
+import { ProfileSettingsDialog } from '../../profile/components/ProfileSettingsDialog';
+import { SettingsDialog } from '../../settings/components/SettingsDialog';
+
+const COMPANY_KEY_PREFIX = 'company:';
+
+type OpenDialog = 'profile' | 'settings' | 'create-company' | null;
+
+export function UserMenu() {
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const user = useSessionStore((s) => s.user);
+  const signOut = useSessionStore((s) => s.signOut);
+  const companies = useCompanyStore((s) => s.companies);
+  const currentCompanyId = useCompanyStore((s) => s.currentCompanyId);
+  const switchCompany = useSwitchCompany();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const currentCompany = companies.find((c) => c.id === currentCompanyId) ?? null;
+
+  const logOut = async () => {
+    try {
+      await authApi.logout();
+    } catch (error) {
+      // A 401 means the session is already gone on the server: that is a successful log out.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        notification.error({
+          title: 'Logout failed',
+          description: 'There was an error logging out. Please try again.',
+        });
+        return;
+      }
+    }
+    signOut();
+    notification.success({ title: 'Logged out', description: 'Come back soon!' });
+    void navigate('/', { replace: true });
+  };
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'identity',
+      type: 'group',
+      label: (
+        <Flex vertical>
+          <Typography.Text strong>{user?.name || 'User'}</Typography.Text>
+          <Typography.Text type="secondary">{user?.email}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { type: 'divider' },
+    { key: 'profile', label: 'Profile', icon: <UserOutlined /> },
+    { key: 'settings', label: 'Settings', icon: <SettingOutlined /> },
+    { type: 'divider' },
+    {
+      key: 'companies',
+      type: 'group',
+      label: 'Companies',
+      children: [
+        ...companies.map((company) => ({
+          key: `${COMPANY_KEY_PREFIX}${company.id}`,
+          label:
+            company.id === currentCompanyId ? <span aria-current="true">{company.name}</span> : company.name,
+          icon: company.id === currentCompanyId ? <CheckOutlined aria-label="Current company" /> : <span />,
+        })),
+        { key: 'create-company', label: 'Create Company', icon: <PlusOutlined /> },
+      ],
+    },
+    ...(canAccessCompanyAdmin(currentCompany?.role) || canAccessPlatformAdmin(user)
+      ? [{ type: 'divider' as const }]
+      : []),
+    ...(canAccessCompanyAdmin(currentCompany?.role)
+      ? [{ key: 'company-admin', label: 'Company Admin', icon: <SafetyOutlined /> }]
+      : []),
+    ...(canAccessPlatformAdmin(user)
+      ? [{ key: 'platform-admin', label: 'Platform Admin', icon: <CrownOutlined /> }]
+      : []),
+    { type: 'divider' },
+    { key: 'logout', label: 'Log out', icon: <LogoutOutlined />, danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key.startsWith(COMPANY_KEY_PREFIX)) {
+      const id = key.slice(COMPANY_KEY_PREFIX.length);
+      if (id !== currentCompanyId) void switchCompany(id);
+      return;
+    }
+    switch (key) {
+      case 'profile':
+        setDialog('profile');
+        break;
+      case 'settings':
+        setDialog('settings');
+        break;
+      case 'create-company':
+        setDialog('create-company');
+        break;
+      case 'company-admin':
+        void navigate(currentCompany ? `/company/admin?company=${currentCompany.id}` : '/company/admin');
+        break;
+      case 'platform-admin':
+        void navigate('/admin/settings');
+        break;
+      case 'logout':
+        void logOut();
+        break;
+    }
+  };
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items,
+          onClick,
+          selectable: true,
+          selectedKeys: currentCompanyId ? [`${COMPANY_KEY_PREFIX}${currentCompanyId}`] : [],
+        }}
+      >
+        <Button type="text" shape="circle" aria-label="User menu" style={{ padding: 0 }}>
+          <AvatarImage src={user?.avatar} name={user?.name} fallback="initial" />
+        </Button>
+      </Dropdown>
+      <ProfileSettingsDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} />
+      <CreateCompanyDialog open={dialog === 'create-company'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

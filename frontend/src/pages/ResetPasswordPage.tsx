@@ -1,0 +1,85 @@
+import { Alert, Button, Form, Input, Result } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { authApi } from '../api/authApi';
+import { getClientErrorMessage } from '../api/errors';
+import { AuthCard } from '../features/auth/components/AuthCard';
+
+interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired.';
+
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(token ? null : INVALID_LINK_MESSAGE);
+
+  const onFinish = async ({ password }: ResetValues) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await authApi.resetPassword(token, password);
+      setDone(true);
+    } catch (err) {
+      setError(getClientErrorMessage(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <AuthCard title="Reset your password">
+        <Result
+          status="success"
+          title="Password reset successful"
+          subTitle="Your password has been changed. You can now sign in with your new password."
+          extra={<Link to="/">Sign in</Link>}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      description="Choose a new password for your account."
+      footer={<Link to="/">Back to sign in</Link>}
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form<ResetValues> name="resetPassword" layout="vertical" onFinish={(values) => void onFinish(values)}>
+        <Form.Item
+          label="New Password"
+          name="password"
+          rules={[{ required: true, message: 'Please enter a new password' }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm New Password"
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: 'Please confirm your new password' },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: string | undefined) =>
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('Passwords do not match')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={submitting || !token}>
+          {submitting ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+import type { CompanyMembership } from '../api/types';
+
+export const CURRENT_COMPANY_STORAGE_KEY = 'currentCompanyId';
+
+function readStoredCompanyId(): string | null {
+  try {
+    return localStorage.getItem(CURRENT_COMPANY_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeCompanyId(id: string | null): void {
+  try {
+    if (id) localStorage.setItem(CURRENT_COMPANY_STORAGE_KEY, id);
+    else localStorage.removeItem(CURRENT_COMPANY_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable; the selection still holds for this tab.
+  }
+}
+
+interface CompanyState {
+  companies: CompanyMembership[];
+  currentCompanyId: string | null;
+  /** Replaces the membership list and picks the stored company if still a member, else the first. */
+  setCompanies: (companies: CompanyMembership[]) => void;
+  /** Adds or updates one membership (e.g. after a fresh load of its role). */
+  upsertCompany: (company: CompanyMembership) => void;
+  setCurrentCompany: (id: string) => void;
+  reset: () => void;
+}
+
+export const useCompanyStore = create<CompanyState>((set, get) => ({
+  companies: [],
+  currentCompanyId: null,
+  setCompanies(companies) {
+    const stored = readStoredCompanyId();
+    const current = companies.find((c) => c.id === stored) ?? companies[0] ?? null;
+    if (current) storeCompanyId(current.id);
+    set({ companies, currentCompanyId: current?.id ?? null });
+  },
+  upsertCompany(company) {
+    const exists = get().companies.some((c) => c.id === company.id);
+    set({
+      companies: exists
+        ? get().companies.map((c) => (c.id === company.id ? company : c))
+        : [...get().companies, company],
+    });
+  },
+  setCurrentCompany(id) {
+    storeCompanyId(id);
+    set({ currentCompanyId: id });
+  },
+  reset() {
+    // The stored id is kept on purpose: it is per browser, and reused if the same user signs in again.
+    set({ companies: [], currentCompanyId: null });
+  },
+}));
+
+export function selectCurrentCompany(state: {
+  companies: CompanyMembership[];
+  currentCompanyId: string | null;
+}): CompanyMembership | null {
+  return state.companies.find((c) => c.id === state.currentCompanyId) ?? null;
+}
+
+export function useCurrentCompany(): CompanyMembership | null {
+  return useCompanyStore(selectCurrentCompany);
+}
