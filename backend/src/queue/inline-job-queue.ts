@@ -50,7 +50,9 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
         const permanent = error instanceof PermanentJobError;
         const message = error instanceof Error ? error.message : String(error);
         if (permanent || attempt === attempts || this.closed) {
-          this.logger.error(`Job ${name} failed after ${attempt} attempt(s): ${message}`);
+          // A permanent failure is an expected outcome (a webhook's 4xx, say) that the handler has dealt with.
+          if (permanent) this.logger.warn(`Job ${name} failed: ${message}`);
+          else this.logger.error(`Job ${name} failed after ${attempt} attempt(s): ${message}`);
           return;
         }
         this.logger.warn(`Job ${name} attempt ${attempt} failed, retrying: ${message}`);

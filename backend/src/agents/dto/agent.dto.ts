@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -78,52 +78,8 @@ export class CreateAgentDto {
   signed?: boolean;
 }
 
-export class UpdateAgentDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'Agent name is required' })
-  @Matches(/\S/, { message: 'Agent name is required' })
-  @MaxLength(100, { message: 'Agent name must be at most 100 characters' })
-  name?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'Description must be text' })
-  @MaxLength(500, { message: 'Description must be at most 500 characters' })
-  description?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'Webhook URL is required' })
-  @Matches(/\S/, { message: 'Webhook URL is required' })
-  @MaxLength(2000, { message: 'Webhook URL must be at most 2000 characters' })
-  webhook?: string;
-
-  @ApiPropertyOptional({ type: [String], maxItems: 4 })
-  @IsOptional()
-  @Transform(cleanQuestions)
-  @IsArray({ message: 'Default questions must be a list' })
-  @ArrayMaxSize(4, { message: 'You can only have up to 4 default questions' })
-  @IsString({ each: true, message: 'Each default question must be text' })
-  @MaxLength(300, { each: true, message: 'Each default question must be at most 300 characters' })
-  defaultQuestions?: string[];
-
-  @ApiPropertyOptional({ nullable: true, type: String })
-  @IsOptional()
-  @Transform(trim)
-  @ValidateIf((_o, v) => v !== null)
-  @IsString({ message: 'Voice agent id must be text' })
-  @MaxLength(200, { message: 'Voice agent id must be at most 200 characters' })
-  elevenlabsAgentId?: string | null;
-
-  @ApiPropertyOptional({ description: 'true: generate a new signing secret; false: remove it' })
-  @IsOptional()
-  @IsBoolean({ message: 'signed must be true or false' })
-  signed?: boolean;
-
+/** Every field of CreateAgentDto, optional, with the same rules; plus switching the agent on or off. */
+export class UpdateAgentDto extends PartialType(CreateAgentDto) {
   @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean({ message: 'isActive must be true or false' })
