@@ -12,7 +12,10 @@ if (!databaseUrl || !process.send) {
 }
 
 // Same pool size as the app's (backend/src/database/data-source-options.ts), so concurrency is comparable.
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+const pool = new pg.Pool({
+  connectionString: databaseUrl,
+  max: Number(process.env.BASELINE_POOL_SIZE) || 20,
+});
 const httpServer = http.createServer();
 const io = new Server(httpServer, { serveClient: false });
 

@@ -22,12 +22,15 @@ import { io } from 'socket.io-client';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_DIR = join(ROOT, 'bench');
 const APP_ENTRY = join(ROOT, 'backend', 'dist', 'main.js');
+// The app's PostgreSQL pool size (backend/src/database/data-source-options.ts); the baseline uses the same.
+const APP_POOL_SIZE = 20;
 
 const CONFIG = {
   warmup: 20,
   sequential: 300,
   sequentialBlocks: 10,
-  concurrentChats: 20,
+  // BENCH_CONCURRENT_CHATS overrides K (e.g. to measure below a limit the app hits at 20).
+  concurrentChats: Number(process.env.BENCH_CONCURRENT_CHATS) || 20,
   messagesPerChat: 25,
   concurrentBlocks: 5,
   concurrentWarmupPerChat: 2,
@@ -66,9 +69,73 @@ function cleanup() {
 
 let appLog = [];
 
+/** What bench/results/latest.json gets: filled as phases finish, so a failed run still leaves its partial results. */
+const report = {
+  date: new Date().toISOString(),
+  status: 'running',
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+  },
+  config: CONFIG,
+};
+
+function writeReport() {
+  mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
+  writeFileSync(join(BENCH_DIR, 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+}
+/** Set once the bench has its own database connection: what the app's connections were doing. */
+let describeDatabase = null;
+/** Set once the app is up: after a failure, is it still answering at all? */
+let appBase = null;
+
+let failing = false;
+
 async function failAndExit(error) {
+  if (failing) return;
+  failing = true;
   console.error(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  report.status = 'failed';
+  report.error = error instanceof Error ? error.message : String(error);
+  if (describeDatabase) {
+    try {
+      const activity = await withTimeout(describeDatabase(), 5000, 'pg_stat_activity');
+      report.databaseAtFailure = activity;
+      console.error(`\nthe app's database connections at the failure (pg_stat_activity):`);
+      for (const r of activity) {
+        const wait = `${r.wait_event_type ?? '-'}/${r.wait_event ?? '-'}`;
+        console.error(`  ${r.connections} × ${r.state} (${wait}, up to ${r.longest_s} s), e.g. ${r.query}`);
+      }
+      if (activity.some((r) => r.state === 'idle in transaction' && r.connections >= APP_POOL_SIZE)) {
+        console.error(
+          `  → all ${APP_POOL_SIZE} pool connections sit idle inside transactions: each transaction waits for a\n` +
+            '    second connection from the same pool, which none of them can release (pool-exhaustion deadlock).',
+        );
+      }
+    } catch (e) {
+      console.error(`(could not read pg_stat_activity: ${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  if (appBase) {
+    const started = now();
+    try {
+      const res = await fetch(`${appBase}/api/health`, { signal: AbortSignal.timeout(3000) });
+      report.healthAtFailure = `${res.status} in ${Math.round(now() - started)} ms`;
+    } catch {
+      report.healthAtFailure = 'no answer within 3000 ms';
+    }
+    console.error(`\nGET /api/health after the failure: ${report.healthAtFailure}`);
+  }
   if (appLog.length) console.error(`\nlast lines of the app's output:\n${appLog.slice(-40).join('\n')}`);
+  try {
+    writeReport();
+    console.error('\npartial results written to bench/results/latest.json');
+  } catch {
+    /* nothing more to do */
+  }
   await cleanup();
   process.exit(1);
 }
@@ -78,6 +145,8 @@ process.once('SIGINT', () => {
   void cleanup().finally(() => process.exit(130));
 });
 process.once('SIGTERM', () => void cleanup().finally(() => process.exit(143)));
+process.on('unhandledRejection', (error) => void failAndExit(error));
+process.on('uncaughtException', (error) => void failAndExit(error));
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers.
@@ -187,13 +256,16 @@ function replyRouter(socket, failureEvents) {
   return {
     wait(chatId, timeoutMs) {
       if (waiters.has(chatId)) throw new Error(`already waiting for a reply in chat ${chatId}`);
-      return new Promise((resolve, reject) => {
+      const reply = new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(chatId);
           reject(new Error(`no agent reply within ${timeoutMs} ms in chat ${chatId}`));
         }, timeoutMs);
         waiters.set(chatId, { resolve, reject, timer });
       });
+      // Awaited only once the send itself is done: until then a rejection is not "unhandled".
+      reply.catch(() => undefined);
+      return reply;
     },
     cancel(chatId) {
       settle(chatId, (w) => w.reject(new Error('cancelled')));
@@ -226,13 +298,13 @@ async function runConcurrent(send, chatIds, perChat) {
  * cut into blocks and the systems take turns (A B B A ...), so background load on a shared machine
  * lands on all of them alike instead of on whichever happened to run during it.
  */
-async function measureRoundTrips(systems) {
+async function measureRoundTrips(systems, results) {
   process.stdout.write('  warm-up');
   for (const system of systems) {
     await runSequential(system.send, system.sequentialChat, CONFIG.warmup);
     await runConcurrent(system.send, system.concurrentChats, CONFIG.concurrentWarmupPerChat);
   }
-  const results = Object.fromEntries(systems.map((system) => [system.name, {}]));
+  for (const system of systems) results[system.name] = {};
   const shapes = [
     {
       name: 'sequential',
@@ -474,7 +546,7 @@ async function startApp(webhookHostPort) {
 
 async function startBaseline(databaseUrl) {
   const child = fork(join(BENCH_DIR, 'baseline-server.mjs'), [], {
-    env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl },
+    env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl, BASELINE_POOL_SIZE: String(APP_POOL_SIZE) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -561,6 +633,7 @@ async function main() {
   const webhook = await startWebhook();
   const startedAt = now();
   const app = await startApp(webhook.hostPort);
+  appBase = app.base;
   console.log(`  app healthy at ${app.base} after ${Math.round(now() - startedAt)} ms (embedded PostgreSQL)`);
 
   // A user, an agent on the instant webhook, a socket, the chats.
@@ -611,6 +684,11 @@ async function main() {
     } catch (error) {
       appReplies.cancel(chatId);
       await reply.catch(() => undefined);
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new Error(`POST /api/chats/:id/messages: no answer within ${CONFIG.requestTimeoutMs} ms`, {
+          cause: error,
+        });
+      }
       throw error;
     }
     postLatencies?.push(now() - started);
@@ -621,6 +699,15 @@ async function main() {
   const db = new pg.Client({ connectionString: app.databaseUrl });
   await db.connect();
   onCleanup('pg client', () => db.end());
+  describeDatabase = async () => {
+    const { rows } = await db.query(
+      `SELECT state, wait_event_type, wait_event, count(*)::int AS connections,
+              round(max(extract(epoch FROM now() - state_change)))::int AS longest_s, min(left(query, 90)) AS query
+       FROM pg_stat_activity WHERE datname = 'switchboard' AND pid <> pg_backend_pid()
+       GROUP BY 1, 2, 3 ORDER BY 4 DESC`,
+    );
+    return rows.map((r) => ({ ...r, query: r.query.replace(/\s+/g, ' ') }));
+  };
   await db.query(
     'CREATE TABLE IF NOT EXISTS bench_baseline (id bigserial PRIMARY KEY, content text, created_at timestamptz DEFAULT now())',
   );
@@ -636,31 +723,35 @@ async function main() {
 
   console.log('Message round trip (send → agent reply event on the socket):');
   let collected = [];
-  const roundTrips = await measureRoundTrips([
-    {
-      name: 'baseline',
-      send: sendToBaseline,
-      sequentialChat: 'baseline-sequential',
-      concurrentChats: concurrentChats.map((_, i) => `baseline-${i}`),
-      probe: cpuProbe(baselineServer.pid, app.postmasterPid),
-    },
-    {
-      name: 'switchboard',
-      send: sendToApp,
-      sequentialChat,
-      concurrentChats,
-      probe: cpuProbe(app.pid, app.postmasterPid, {
-        begin: () => (postLatencies = collected),
-        end: () => (postLatencies = null),
-        take() {
-          const post = summarize(collected);
-          collected = [];
-          return { postOnly: { p50: post.p50, p90: post.p90, p99: post.p99, mean: post.mean } };
-        },
-      }),
-    },
-  ]);
-  const { baseline, switchboard } = roundTrips;
+  report.roundTrip = {};
+  await measureRoundTrips(
+    [
+      {
+        name: 'baseline',
+        send: sendToBaseline,
+        sequentialChat: 'baseline-sequential',
+        concurrentChats: concurrentChats.map((_, i) => `baseline-${i}`),
+        probe: cpuProbe(baselineServer.pid, app.postmasterPid),
+      },
+      {
+        name: 'switchboard',
+        send: sendToApp,
+        sequentialChat,
+        concurrentChats,
+        probe: cpuProbe(app.pid, app.postmasterPid, {
+          begin: () => (postLatencies = collected),
+          end: () => (postLatencies = null),
+          take() {
+            const post = summarize(collected);
+            collected = [];
+            return { postOnly: { p50: post.p50, p90: post.p90, p99: post.p99, mean: post.mean } };
+          },
+        }),
+      },
+    ],
+    report.roundTrip,
+  );
+  const { baseline, switchboard } = report.roundTrip;
 
   // History: one chat of 10,000 messages, one of 100, one INSERT each; time the first page (opening a chat).
   console.log('History: first page (limit 50) of a 10,000-message chat vs a 100-message chat');
@@ -818,22 +909,10 @@ async function main() {
     `  (one-statement insert of ${bigChat} messages: ${bigInsertMs} ms; of ${smallChat}: ${smallInsertMs} ms)`,
   );
 
-  const results = {
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? null,
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-      platform: `${os.platform()} ${os.release()}`,
-      node: process.version,
-    },
-    config: CONFIG,
-    roundTrip: { baseline, switchboard, table: rows },
-    history: { ...history, table: historyRows },
-    webhookCalls: webhook.calls(),
-  };
-  mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
-  writeFileSync(join(BENCH_DIR, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  Object.assign(report, { status: 'ok', webhookCalls: webhook.calls() });
+  report.roundTrip.table = rows;
+  report.history = { ...history, table: historyRows };
+  writeReport();
   console.log('\nwritten to bench/results/latest.json');
 }
 

@@ -9,6 +9,21 @@ import { UserEntity } from './profiles/user.entity';
 
 const USAGE = 'Usage: npm run cli -- promote EMAIL   (makes the account a platform superadmin)';
 
+/** Makes an account a platform superadmin; false when no account has that email. */
+export async function promoteToSuperadmin(url: string, email: string): Promise<boolean> {
+  await runMigrations(url);
+  const dataSource = new DataSource(dataSourceOptions(url));
+  await dataSource.initialize();
+  try {
+    const result = await dataSource
+      .getRepository(UserEntity)
+      .update({ email: normalizeEmail(email) }, { isSuperadmin: true });
+    return !!result.affected;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
 /** Operator commands; they talk to the same database the api uses (the running embedded one, if any). */
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -25,30 +40,24 @@ async function main(argv: string[]): Promise<number> {
     stop = embedded.stop;
   }
   try {
-    await runMigrations(url);
-    const dataSource = new DataSource(dataSourceOptions(url));
-    await dataSource.initialize();
-    try {
-      const email = normalizeEmail(args[0]);
-      const result = await dataSource.getRepository(UserEntity).update({ email }, { isSuperadmin: true });
-      if (!result.affected) {
-        console.error(`No account with the email ${email}.`);
-        return 1;
-      }
-      console.log(`${email} is now a superadmin.`);
-      return 0;
-    } finally {
-      await dataSource.destroy();
+    const email = normalizeEmail(args[0]);
+    if (!(await promoteToSuperadmin(url, email))) {
+      console.error(`No account with the email ${email}.`);
+      return 1;
     }
+    console.log(`${email} is now a superadmin.`);
+    return 0;
   } finally {
     if (stop) await stop();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

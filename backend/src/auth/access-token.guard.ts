@@ -3,7 +3,6 @@ import { Reflector } from '@nestjs/core';
 import { UnauthorizedError } from '../common/domain-errors';
 import type { AuthenticatedRequest } from '../common/current-user.decorator';
 import { IS_PUBLIC } from '../common/public.decorator';
-import { UsersService } from '../profiles/users.service';
 import { AccessTokenService } from './access-token.service';
 import { SessionsService } from './sessions.service';
 
@@ -14,7 +13,6 @@ export class AccessTokenGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokenService,
     private readonly sessions: SessionsService,
-    private readonly users: UsersService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -30,11 +28,8 @@ export class AccessTokenGuard implements CanActivate {
     const claims = token ? this.tokens.verify(token) : null;
     if (!claims) throw new UnauthorizedError('Authentication required');
     // A revoked session (logout, password change, stolen refresh token) stops working at once.
-    const [active, user] = await Promise.all([
-      this.sessions.isActive(claims.sid, claims.sub),
-      this.users.findById(claims.sub),
-    ]);
-    if (!active || !user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
+    const user = await this.sessions.activeUser(claims.sid, claims.sub);
+    if (!user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
     request.user = { id: user.id, sessionId: claims.sid, isSuperadmin: user.isSuperadmin };
     return true;
   }

@@ -112,6 +112,17 @@ export class SessionsService {
     return result.affected ? `${sessionId}.${next}` : null;
   }
 
+  /** The session's user when the session is live (one query: the guard runs it on every request). */
+  async activeUser(sessionId: string, userId: string): Promise<{ id: string; isSuperadmin: boolean } | null> {
+    if (!isUuid(sessionId) || !isUuid(userId)) return null;
+    const rows: Array<{ id: string; is_superadmin: boolean }> = await this.sessions.query(
+      `SELECT p.id, p.is_superadmin FROM sessions s JOIN profiles p ON p.id = s.user_id
+       WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [sessionId, userId],
+    );
+    return rows[0] ? { id: rows[0].id, isSuperadmin: rows[0].is_superadmin } : null;
+  }
+
   async isActive(sessionId: string, userId: string): Promise<boolean> {
     if (!isUuid(sessionId)) return false;
     const session = await this.sessions.findOne({

@@ -283,6 +283,26 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       expect(replies).toEqual([{ content: 'pong: twice' }]);
     });
 
+    it('takes more simultaneous messages than the pool has connections without locking up', async () => {
+      const user = await registerUser(t);
+      const agent = await createAgent(user, '/ok');
+      const chats = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          t.app.get(ChatsService).create(user.userId, user.companyId, agent.id),
+        ),
+      );
+      const results = await Promise.all(
+        chats.map((chat, i) =>
+          request(t.http)
+            .post(`/api/chats/${chat.id}/messages`)
+            .set(as(user))
+            .send({ content: `burst ${i}` }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(chats.map(() => 201));
+      await t.drain();
+    }, 30_000);
+
     it('refuses a second message while the agent is answering, and blank messages', async () => {
       const user = await registerUser(t);
       const agent = await createAgent(user, '/slow');

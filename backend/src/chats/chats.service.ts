@@ -211,30 +211,33 @@ export class ChatsService {
   async send(userId: string, companyId: string, chatId: string, content: string): Promise<MessageView> {
     const text = content.trim();
     if (!text) throw new ValidationFailedError('Please enter a message');
+    if (!isUuid(chatId)) throw new NotFoundError(CHAT_NOT_FOUND);
+    // One connection, four statements: lock the chat (checking its agent and any pending reply), store
+    // the message, move the chat up the list.
     const { message, chat } = await this.dataSource.transaction(async (manager) => {
-      const locked: Array<{ id: string; is_archived: boolean; agent_id: string }> = await manager.query(
-        `SELECT id, is_archived, agent_id FROM chats WHERE id = $1 AND user_id = $2 AND company_id = $3 FOR UPDATE`,
-        [chatId, userId, companyId],
-      );
-      if (!isUuid(chatId) || !locked[0]) throw new NotFoundError(CHAT_NOT_FOUND);
-      if (locked[0].is_archived)
+      const locked: Array<{ is_archived: boolean; agent_active: boolean; pending: boolean }> =
+        await manager.query(
+          `SELECT c.is_archived, a.is_active AS agent_active,
+                EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending') AS pending
+         FROM chats c JOIN agents a ON a.id = c.agent_id
+         WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
+         FOR UPDATE OF c`,
+          [chatId, userId, companyId],
+        );
+      const row = locked[0];
+      if (!row) throw new NotFoundError(CHAT_NOT_FOUND);
+      if (row.is_archived)
         throw new ValidationFailedError('This chat is archived. Restore it to send messages.');
-      const pending: unknown[] = await manager.query(
-        `SELECT 1 FROM messages WHERE chat_id = $1 AND reply_status = 'pending' LIMIT 1`,
-        [chatId],
-      );
-      if (pending.length)
+      if (row.pending)
         throw new ConflictError('Please wait for the agent to reply before sending another message.');
-      const agent = await this.agents.findForChat(locked[0].agent_id, userId, companyId);
-      if (!agent) throw new NotFoundError('Agent not found');
-      if (!agent.isActive) throw new ValidationFailedError('This agent is not active');
+      if (!row.agent_active) throw new ValidationFailedError('This agent is not active');
       const rows: MessageRow[] = await manager.query(
         `INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_status)
          VALUES ($1, $2, 'user', $3, 'pending') RETURNING ${MESSAGE_COLUMNS}`,
         [chatId, userId, text],
       );
-      await this.touchChat(manager, chatId, text, rows[0].created_at);
-      return { message: toMessageView(rows[0]), chat: await this.get(userId, companyId, chatId, manager) };
+      const updated = await this.touchChat(manager, chatId, text, rows[0].created_at, true);
+      return { message: toMessageView(rows[0]), chat: updated };
     });
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: true });
@@ -252,11 +255,24 @@ export class ChatsService {
     return message;
   }
 
-  private async touchChat(manager: EntityManager, chatId: string, text: string, at: Date): Promise<void> {
-    await manager.query(
-      `UPDATE chats SET last_message = $2, last_message_at = $3, updated_at = $3 WHERE id = $1`,
-      [chatId, text.slice(0, PREVIEW_STORE_LENGTH), at],
+  /** Records the newest message on the chat and returns the chat as the list shows it. */
+  private async touchChat(
+    manager: EntityManager,
+    chatId: string,
+    text: string,
+    at: Date,
+    pendingReply: boolean,
+  ): Promise<ChatView> {
+    const rows = returnedRows<ChatRow>(
+      await manager.query(
+        `UPDATE chats c SET last_message = $2, last_message_at = $3, updated_at = $3
+         FROM agents a WHERE c.id = $1 AND a.id = c.agent_id
+         RETURNING c.id, c.company_id, c.agent_id, a.is_default AS agent_is_default, c.title, c.is_archived,
+                   c.last_message, c.last_message_at, c.created_at, c.updated_at, $4::boolean AS pending_reply`,
+        [chatId, text.slice(0, PREVIEW_STORE_LENGTH), at, pendingReply],
+      ),
     );
+    return toChatView(rows[0]);
   }
 
   /** What the reply job needs to call the agent, or null when there is nothing (left) to answer. */
@@ -302,8 +318,7 @@ export class ChatsService {
       );
       await manager.query(`UPDATE messages SET reply_status = 'replied' WHERE id = $1`, [messageId]);
       if (!inserted[0]) return null;
-      await this.touchChat(manager, row.chat_id, content, inserted[0].created_at);
-      const chat = await this.get(row.user_id, row.company_id, row.chat_id, manager);
+      const chat = await this.touchChat(manager, row.chat_id, content, inserted[0].created_at, false);
       return { row, message: toMessageView(inserted[0]), chat };
     });
     if (!result) return;

@@ -12,6 +12,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     synchronize: false,
     uuidExtension: 'pgcrypto',
     logging: ['error'],
-    extra: { max: 20 },
+    // Running out of connections must be an error, not a hang.
+    extra: { max: 20, connectionTimeoutMillis: 10_000 },
   };
 }
