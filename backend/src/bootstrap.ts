@@ -27,7 +27,8 @@ export async function createApp(
   });
   app.useWebSocketAdapter(new AppIoAdapter(app, config.redisUrl));
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Client addresses (rate limits) come from X-Forwarded-For only when a trusted proxy sent it.
+  app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -29,6 +29,8 @@ export interface AppConfig {
   defaultAgentWebhook: string | undefined;
   /** Where the built frontend lives; served at / when present. */
   frontendDist: string;
+  /** Express 'trust proxy' (TRUST_PROXY): which proxies' X-Forwarded-For to believe for client addresses. */
+  trustProxy: string;
   isProduction: boolean;
 }
 
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultAgentWebhook: urlFrom(env, 'DEFAULT_AGENT_WEBHOOK'),
     frontendDist: resolve(__dirname, '..', '..', '..', 'frontend', 'dist'),
     isProduction: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY || 'loopback',
   };
 }
 
