@@ -1,10 +1,15 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The socket and REST payload types live in the backend (one source); imported as types only.
+    alias: { '@contracts': fileURLToPath(new URL('../backend/src/realtime', import.meta.url)) },
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

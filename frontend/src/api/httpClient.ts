@@ -11,6 +11,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** With `auth`, refresh and retry once on a 401 (default true). */
   refreshOnUnauthorized?: boolean;
+  /** Extra request headers (e.g. X-Company-Id for company-scoped routes). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -77,7 +79,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function send(method: HttpMethod, path: string, opts: RequestOptions, token: string | null) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     let body: BodyInit | undefined;
     if (opts.formData) {
       body = opts.formData;

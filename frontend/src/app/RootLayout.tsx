@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
+import { useRealtimeConnection } from '../features/chat/hooks/useRealtimeConnection';
 import { useSessionStore } from '../stores/sessionStore';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;
@@ -9,6 +10,8 @@ const initializingView = <FullPageStatus text="Initializing application..." />;
 export function RootLayout() {
   const status = useSessionStore((s) => s.status);
   const initialize = useSessionStore((s) => s.initialize);
+  // One socket for every signed-in screen, so a session ended elsewhere signs this tab out anywhere.
+  useRealtimeConnection();
 
   useEffect(() => {
     void initialize();

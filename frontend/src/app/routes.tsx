@@ -13,6 +13,9 @@ const ResetPasswordPage = lazy(() =>
   import('../pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
 const ChatPage = lazy(() => import('../pages/ChatPage').then((m) => ({ default: m.ChatPage })));
+const WebhookTestPage = lazy(() =>
+  import('../pages/WebhookTestPage').then((m) => ({ default: m.WebhookTestPage })),
+);
 const CompanyAdminPage = lazy(() =>
   import('../pages/CompanyAdminPage').then((m) => ({ default: m.CompanyAdminPage })),
 );
@@ -42,6 +45,14 @@ export const appRoutes: RouteObject[] = [
         element: (
           <RequireAuth>
             <ChatPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/webhook-test',
+        element: (
+          <RequireAuth>
+            <WebhookTestPage />
           </RequireAuth>
         ),
       },

@@ -1,26 +1,12 @@
-import { MessageOutlined } from '@ant-design/icons';
-import { Flex, Typography, theme } from 'antd';
 import { ChatShell } from '../features/chat/components/ChatShell';
+import { ChatView } from '../features/chat/components/ChatView';
+import { useCompanyChatData } from '../features/chat/hooks/useCompanyChatData';
 
 export function ChatPage() {
-  const { token } = theme.useToken();
+  useCompanyChatData();
   return (
     <ChatShell>
-      <Flex
-        vertical
-        align="center"
-        justify="center"
-        gap="small"
-        style={{ height: '100%', padding: token.paddingLG }}
-      >
-        <MessageOutlined style={{ fontSize: 40, color: token.colorTextTertiary }} />
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Start a new conversation
-        </Typography.Title>
-        <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
-          Select an agent from the sidebar and click the &quot;New Chat&quot; button to begin chatting.
-        </Typography.Text>
-      </Flex>
+      <ChatView />
     </ChatShell>
   );
 }

@@ -3,7 +3,16 @@ import { ApiError } from '../api/errors';
 import { http } from '../api/httpClient';
 import { meApi } from '../api/meApi';
 import type { AuthResponse, User } from '../api/types';
+import { useAgentsStore } from './agentsStore';
+import { useChatStore } from './chatStore';
 import { useCompanyStore } from './companyStore';
+
+/** What belongs to the signed-in user's workspace goes with the session. */
+function resetWorkspace(): void {
+  useCompanyStore.getState().reset();
+  useChatStore.getState().reset(null);
+  useAgentsStore.getState().reset(null);
+}
 
 /**
  * idle: nothing checked yet; loading: the session check (refresh + profile) is running;
@@ -88,7 +97,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
 
   signOut() {
     http.clearSession();
-    useCompanyStore.getState().reset();
+    resetWorkspace();
     set({ status: 'unauthenticated', user: null, accessToken: null });
   },
 }));
@@ -101,7 +110,7 @@ http.onSessionChange((session, reason) => {
   }
   useSessionStore.setState({ accessToken: null });
   if (reason === 'expired' && useSessionStore.getState().status === 'authenticated') {
-    useCompanyStore.getState().reset();
+    resetWorkspace();
     useSessionStore.setState({ status: 'unauthenticated', user: null });
   }
 });

@@ -1,7 +1,10 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Layout, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { AvatarImage } from '../../../components/AvatarImage';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
+import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
+import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
 import { useCurrentCompany } from '../../../stores/companyStore';
 import { useSessionStore } from '../../../stores/sessionStore';
 import { UserMenu } from '../../user-menu/components/UserMenu';
@@ -16,9 +19,11 @@ export function ChatShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = useSessionStore((s) => s.user);
   const company = useCurrentCompany();
+  const chat = useChatStore(selectActiveChat);
+  const agent = useAgentsStore((s) => findAgent(s.agents, chat?.agentId ?? s.selectedAgentId));
 
   return (
-    <Layout style={{ height: '100vh' }}>
+    <Layout style={{ height: '100dvh' }}>
       {isMobile ? (
         <Drawer
           open={drawerOpen}
@@ -30,7 +35,7 @@ export function ChatShell({ children }: { children: ReactNode }) {
           styles={{ body: { padding: 0 } }}
         >
           <nav aria-label="Sidebar" style={{ height: '100%' }}>
-            <SidebarContent />
+            <SidebarContent onNavigate={() => setDrawerOpen(false)} />
           </nav>
         </Drawer>
       ) : (
@@ -47,7 +52,7 @@ export function ChatShell({ children }: { children: ReactNode }) {
           </nav>
         </Layout.Sider>
       )}
-      <Layout>
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             display: 'flex',
@@ -66,10 +71,20 @@ export function ChatShell({ children }: { children: ReactNode }) {
               onClick={() => setDrawerOpen(true)}
             />
           )}
-          <Typography.Text strong ellipsis style={{ flex: 1 }}>
-            New Chat
-          </Typography.Text>
-          <Flex vertical align="end" style={{ lineHeight: 1.3, minWidth: 0 }}>
+          <Flex align="center" gap="small" style={{ flex: 1, minWidth: 0 }}>
+            {agent && <AvatarImage src={agent.avatar} name={agent.name} />}
+            <Flex vertical style={{ lineHeight: 1.3, minWidth: 0 }}>
+              {agent && (
+                <Typography.Text type="secondary" ellipsis data-testid="header-agent-name">
+                  {agent.name}
+                </Typography.Text>
+              )}
+              <Typography.Text strong ellipsis data-testid="header-chat-title">
+                {chat?.title ?? 'New Chat'}
+              </Typography.Text>
+            </Flex>
+          </Flex>
+          <Flex vertical align="end" style={{ lineHeight: 1.3, minWidth: 0, maxWidth: '40%' }}>
             <Typography.Text strong ellipsis data-testid="header-user-name">
               {user?.name}
             </Typography.Text>
@@ -79,8 +94,8 @@ export function ChatShell({ children }: { children: ReactNode }) {
           </Flex>
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ overflow: 'auto' }}>
-          <div style={{ maxWidth: 900, margin: '0 auto', height: '100%' }}>{children}</div>
+        <Layout.Content style={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'auto' }}>
+          {children}
         </Layout.Content>
       </Layout>
     </Layout>

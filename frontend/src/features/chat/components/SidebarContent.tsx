@@ -1,21 +1,29 @@
-import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography, theme } from 'antd';
+import { ApiOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAgentsStore } from '../../../stores/agentsStore';
 import { SettingsDialog } from '../../settings/components/SettingsDialog';
 import { ThemeMenu } from '../../theme/components/ThemeMenu';
+import { useChatActions } from '../hooks/useChatActions';
+import { AgentList } from './AgentList';
+import { ChatList } from './ChatList';
 
-function SectionTitle({ children }: { children: string }) {
+function SectionTitle({ children, id }: { children: string; id: string }) {
   return (
-    <Typography.Text type="secondary" strong style={{ fontSize: 12, letterSpacing: 0.5 }}>
+    <Typography.Text id={id} type="secondary" strong style={{ fontSize: 12, letterSpacing: 0.5 }}>
       {children}
     </Typography.Text>
   );
 }
 
-/** The sidebar frame: logo, New Chat, AGENTS and CHATS sections (filled in by the chat feature), footer. */
-export function SidebarContent() {
+/** The sidebar: logo, New Chat, AGENTS, CHATS (Active/Archived), settings, webhook tester and theme. */
+export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { token } = theme.useToken();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const actions = useChatActions();
+  const navigate = useNavigate();
+  const hasAgent = useAgentsStore((s) => s.selectedAgentId !== null);
 
   return (
     <Flex vertical style={{ height: '100%' }}>
@@ -26,27 +34,52 @@ export function SidebarContent() {
         </Typography.Title>
       </Flex>
       <div style={{ padding: `0 ${token.padding}px` }}>
-        <Button type="primary" block icon={<PlusOutlined />} disabled>
+        <Button
+          type="primary"
+          block
+          icon={<PlusOutlined />}
+          disabled={!hasAgent}
+          onClick={() => {
+            void actions.newChat();
+            onNavigate?.();
+          }}
+        >
           New Chat
         </Button>
       </div>
-      <Flex vertical gap="small" style={{ padding: token.padding, flex: 1, overflow: 'auto' }}>
-        <SectionTitle>AGENTS</SectionTitle>
-        <Typography.Text type="secondary">Agents will appear here.</Typography.Text>
-        <SectionTitle>CHATS</SectionTitle>
-        <Typography.Text type="secondary">Your chats will appear here.</Typography.Text>
+      <Flex vertical gap="small" style={{ padding: token.padding, flex: 1, overflow: 'auto', minHeight: 0 }}>
+        <section aria-labelledby="sidebar-agents">
+          <Flex vertical gap="small">
+            <SectionTitle id="sidebar-agents">AGENTS</SectionTitle>
+            <AgentList onNavigate={onNavigate} />
+          </Flex>
+        </section>
+        <section aria-labelledby="sidebar-chats" style={{ marginTop: token.marginXS }}>
+          <SectionTitle id="sidebar-chats">CHATS</SectionTitle>
+          <ChatList onNavigate={onNavigate} />
+        </section>
       </Flex>
       <Flex
         justify="space-between"
         align="center"
         style={{ padding: token.paddingSM, borderTop: `1px solid ${token.colorBorderSecondary}` }}
       >
-        <Button
-          type="text"
-          icon={<SettingOutlined />}
-          aria-label="Settings"
-          onClick={() => setSettingsOpen(true)}
-        />
+        <Flex gap={4}>
+          <Button
+            type="text"
+            icon={<SettingOutlined />}
+            aria-label="Settings"
+            onClick={() => setSettingsOpen(true)}
+          />
+          <Tooltip title="Webhook tester">
+            <Button
+              type="text"
+              icon={<ApiOutlined />}
+              aria-label="Webhook tester"
+              onClick={() => void navigate('/webhook-test')}
+            />
+          </Tooltip>
+        </Flex>
         <ThemeMenu />
       </Flex>
       <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />

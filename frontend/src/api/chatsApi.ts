@@ -1,0 +1,51 @@
+import { inCompany } from './companyScope';
+import type { ChatView, MessageView } from './contracts';
+import { http } from './httpClient';
+
+export interface MessagePage {
+  /** Oldest first. */
+  messages: MessageView[];
+  /** With `before` or no cursor: older messages exist; with `after`: newer ones remain. */
+  hasMore: boolean;
+  pendingReply: boolean;
+}
+
+export interface MessagePageQuery {
+  before?: string;
+  after?: string;
+  limit?: number;
+}
+
+export const MESSAGE_PAGE_SIZE = 50;
+
+const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
+
+function pageQuery(query: MessagePageQuery): string {
+  const params = new URLSearchParams();
+  params.set('limit', String(query.limit ?? MESSAGE_PAGE_SIZE));
+  if (query.before) params.set('before', query.before);
+  if (query.after) params.set('after', query.after);
+  return params.toString();
+}
+
+export const chatsApi = {
+  list: (companyId: string, archived: boolean) =>
+    http.get<ChatView[]>(`/api/chats?archived=${archived}`, inCompany(companyId)),
+  create: (companyId: string, agentId: string, title?: string) =>
+    http.post<ChatView>('/api/chats', { agentId, title }, inCompany(companyId)),
+  get: (companyId: string, id: string) => http.get<ChatView>(chatPath(id), inCompany(companyId)),
+  update: (companyId: string, id: string, changes: { title?: string; isArchived?: boolean }) =>
+    http.patch<ChatView>(chatPath(id), changes, inCompany(companyId)),
+  remove: (companyId: string, id: string) => http.delete<void>(chatPath(id), inCompany(companyId)),
+  messages: (companyId: string, id: string, query: MessagePageQuery = {}) =>
+    http.get<MessagePage>(`${chatPath(id)}/messages?${pageQuery(query)}`, inCompany(companyId)),
+  send: (companyId: string, id: string, content: string) =>
+    http.post<MessageView>(`${chatPath(id)}/messages`, { content }, inCompany(companyId)),
+  /** The first message with no active chat: the server creates 'Chat with {agent}' too. */
+  sendFirst: (companyId: string, agentId: string, content: string) =>
+    http.post<{ chat: ChatView; message: MessageView }>(
+      '/api/messages',
+      { agentId, content },
+      inCompany(companyId),
+    ),
+};

@@ -1,0 +1,87 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientEventMap, ClientEventName } from './contracts';
+import { http } from './httpClient';
+
+type ServerToClientEvents = { [E in ClientEventName]: (payload: ClientEventMap[E]) => void };
+export type RealtimeSocket = Socket<ServerToClientEvents, Record<string, never>>;
+export type CompanyEventName = Exclude<ClientEventName, 'session.revoked'>;
+
+export const COMPANY_EVENTS: CompanyEventName[] = [
+  'message.created',
+  'agent.typing',
+  'agent.reply_failed',
+  'chat.created',
+  'chat.updated',
+  'chat.deleted',
+  'agent.created',
+  'agent.updated',
+  'agent.deleted',
+];
+
+export interface RealtimeHandlers {
+  onEvent: <E extends CompanyEventName>(name: E, payload: ClientEventMap[E]) => void;
+  /** A reconnect the server could not recover (events may have been missed): refetch. */
+  onResync: () => void;
+  /** The server ended this session (log out elsewhere, password change). */
+  onSessionRevoked: (reason: string) => void;
+}
+
+/** Refreshing the token and trying again stops after this many refusals in a row. */
+const MAX_AUTH_RETRIES = 5;
+
+/**
+ * Opens the one Socket.IO connection of a signed-in tab; returns the function that closes it. The
+ * handshake carries the current access token, read afresh on every (re)connect; a refusal
+ * ('unauthorized': the token expired meanwhile) refreshes it through the http client and tries again.
+ */
+export function connectRealtime(handlers: RealtimeHandlers): () => void {
+  const socket: RealtimeSocket = io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    autoConnect: false,
+    auth: (cb) => cb({ token: http.getAccessToken() ?? '' }),
+  });
+  let stopped = false;
+  let connectedBefore = false;
+  let authRetries = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  socket.on('connect', () => {
+    authRetries = 0;
+    if (connectedBefore && !socket.recovered) handlers.onResync();
+    connectedBefore = true;
+  });
+
+  socket.on('connect_error', (error) => {
+    // Transport errors: socket.io keeps reconnecting by itself. A refusal by the server's middleware
+    // does not reconnect (socket.active is false): refresh the token, then connect again.
+    if (socket.active || stopped || authRetries >= MAX_AUTH_RETRIES) return;
+    authRetries += 1;
+    const reconnect = () => {
+      if (!stopped) socket.connect();
+    };
+    if (error.message === 'unauthorized') {
+      http.refresh().then(reconnect, () => {
+        // A definite "no" ends the session in the http client (and so this socket); a network blip is retried.
+        retryTimer = setTimeout(reconnect, 1000 * authRetries);
+      });
+    } else {
+      retryTimer = setTimeout(reconnect, 1000 * authRetries);
+    }
+  });
+
+  for (const name of COMPANY_EVENTS) {
+    // Each listener is typed by its own event; the cast only widens the generic handler to it.
+    socket.on(name, ((payload: ClientEventMap[typeof name]) =>
+      handlers.onEvent(name, payload)) as ServerToClientEvents[typeof name]);
+  }
+  socket.on('session.revoked', ({ reason }) => handlers.onSessionRevoked(reason));
+
+  socket.connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    socket.removeAllListeners();
+    socket.disconnect();
+  };
+}

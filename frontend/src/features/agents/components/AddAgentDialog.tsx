@@ -1,0 +1,84 @@
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { agentsApi } from '../../../api/agentsApi';
+import type { AgentView } from '../../../api/contracts';
+import { getClientErrorMessage } from '../../../api/errors';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { useCompanyStore } from '../../../stores/companyStore';
+
+interface AddAgentValues {
+  name?: string;
+  description?: string;
+  webhook?: string;
+}
+
+interface AddAgentDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onAdded?: (agent: AgentView) => void;
+}
+
+/** Spec: name and webhook (non-blank) and a current company are required; new agents get the canned prompts. */
+export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) {
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<AddAgentValues>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: AddAgentValues) => {
+    const name = values.name?.trim() ?? '';
+    const webhook = values.webhook?.trim() ?? '';
+    const companyId = useCompanyStore.getState().currentCompanyId;
+    // Spec: otherwise the submission is silently ignored (the form's hints already say what is missing).
+    if (!name || !webhook || !companyId) return;
+    setSaving(true);
+    try {
+      // defaultQuestions left out: the server starts the agent with the four canned prompts.
+      const agent = await agentsApi.create(companyId, {
+        name,
+        webhook,
+        description: values.description?.trim() || undefined,
+      });
+      if (useAgentsStore.getState().companyId === companyId) useAgentsStore.getState().upsertAgent(agent);
+      notification.success({ title: 'Agent added' });
+      form.resetFields();
+      onAdded?.(agent);
+      onClose();
+    } catch (error) {
+      notification.error({ title: 'Error adding agents', description: getClientErrorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="Add Agent"
+      okText="Add Agent"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form<AddAgentValues> form={form} layout="vertical" name="add-agent" onFinish={(v) => void submit(v)}>
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: 'Agent name is required' }]}
+        >
+          <Input maxLength={100} autoFocus />
+        </Form.Item>
+        <Form.Item label="Description" name="description">
+          <Input.TextArea rows={2} maxLength={500} placeholder="Custom agent" />
+        </Form.Item>
+        <Form.Item
+          label="Webhook URL"
+          name="webhook"
+          rules={[{ required: true, whitespace: true, message: 'Webhook URL is required' }]}
+        >
+          <Input type="url" placeholder="https://n8n.example.com/webhook/..." maxLength={2000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,206 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Input, Popconfirm, Switch, Upload } from 'antd';
+import { useState } from 'react';
+import { agentsApi, type UpdateAgentRequest } from '../../../api/agentsApi';
+import type { AgentView } from '../../../api/contracts';
+import { getClientErrorMessage, getErrorMessageOr } from '../../../api/errors';
+import { AvatarImage } from '../../../components/AvatarImage';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { useChatStore } from '../../../stores/chatStore';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { checkAvatarFile } from '../../profile/components/ProfileTab';
+import { DefaultQuestionsEditor } from './DefaultQuestionsEditor';
+import { SigningSecretAlert } from './SigningSecretAlert';
+
+interface AgentValues {
+  name: string;
+  description?: string;
+  webhook?: string;
+  elevenlabsAgentId?: string;
+  signed: boolean;
+  defaultQuestions: string[];
+}
+
+interface AgentDetailsProps {
+  agent: AgentView;
+  onDeleted: () => void;
+}
+
+/** The Details tab: edit form, avatar, default questions, signing secret, Delete Agent and Save Changes. */
+export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<AgentValues>();
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const companyId = useCompanyStore((s) => s.currentCompanyId);
+
+  const save = async (values: AgentValues) => {
+    if (!companyId) return;
+    const request: UpdateAgentRequest = {
+      name: values.name.trim(),
+      description: values.description?.trim() ?? '',
+      defaultQuestions: values.defaultQuestions,
+      elevenlabsAgentId: values.elevenlabsAgentId?.trim() || null,
+    };
+    // The default agent's webhook and signing belong to the installation.
+    if (!agent.isDefault) {
+      request.webhook = values.webhook?.trim() ?? '';
+      if (values.signed !== agent.hasSigningSecret) request.signed = values.signed;
+    }
+    setSaving(true);
+    try {
+      const { signingSecret, ...saved } = await agentsApi.update(companyId, agent.id, request);
+      useAgentsStore.getState().upsertAgent(saved);
+      setSecret(signingSecret ?? null);
+      notification.success({ title: 'Agent updated' });
+    } catch (error) {
+      notification.error({ title: 'Error updating agents', description: getClientErrorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const uploadAvatar = async (file: File) => {
+    const problem = checkAvatarFile(file);
+    if (problem) {
+      notification.error(problem);
+      return;
+    }
+    if (!companyId) return;
+    setUploading(true);
+    try {
+      useAgentsStore.getState().upsertAgent(await agentsApi.uploadAvatar(companyId, agent.id, file));
+      notification.success({ title: 'Agent updated' });
+    } catch (error) {
+      notification.error({
+        title: 'Error uploading image',
+        description: getErrorMessageOr(error, 'Failed to upload image. Please try again.'),
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!companyId) return;
+    setDeleting(true);
+    try {
+      await agentsApi.remove(companyId, agent.id);
+      const chats = useChatStore.getState();
+      const open = chats.activeChatId
+        ? [...chats.activeChats, ...chats.archivedChats].find((c) => c.id === chats.activeChatId)
+        : null;
+      chats.removeChatsOfAgent(agent.id);
+      if (open?.agentId === agent.id) chats.setActiveChat(null);
+      useAgentsStore.getState().removeAgent(agent.id);
+      notification.success({ title: 'Agent deleted' });
+      onDeleted();
+    } catch (error) {
+      notification.error({ title: 'Error deleting agents', description: getClientErrorMessage(error) });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex align="center" gap="middle">
+        <AvatarImage src={agent.avatar} name={agent.name} size={64} />
+        <Upload
+          accept="image/*"
+          showUploadList={false}
+          disabled={uploading}
+          beforeUpload={(file) => {
+            void uploadAvatar(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} disabled={uploading} loading={uploading}>
+            {uploading ? 'Uploading...' : 'Change Avatar'}
+          </Button>
+        </Upload>
+      </Flex>
+      {secret && <SigningSecretAlert secret={secret} onClose={() => setSecret(null)} />}
+      <Form<AgentValues>
+        form={form}
+        name={`agent-${agent.id}`}
+        layout="vertical"
+        initialValues={{
+          name: agent.name,
+          description: agent.description,
+          webhook: agent.webhook ?? '',
+          elevenlabsAgentId: agent.elevenlabsAgentId ?? '',
+          signed: agent.hasSigningSecret,
+          defaultQuestions: agent.defaultQuestions,
+        }}
+        onFinish={(values) => void save(values)}
+      >
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: 'Agent name is required' }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item label="Description" name="description">
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item
+          label="Webhook URL"
+          name="webhook"
+          extra={agent.isDefault ? "The default agent's webhook is set by the installation." : undefined}
+          rules={
+            agent.isDefault ? [] : [{ required: true, whitespace: true, message: 'Webhook URL is required' }]
+          }
+        >
+          <Input
+            type="url"
+            readOnly={agent.isDefault}
+            placeholder={agent.isDefault ? 'Built-in demo agent' : 'https://n8n.example.com/webhook/...'}
+            maxLength={2000}
+          />
+        </Form.Item>
+        <Form.Item label="Voice Agent ID (elevenlabs)" name="elevenlabsAgentId">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          label="Sign webhook requests"
+          name="signed"
+          valuePropName="checked"
+          extra={
+            agent.isDefault
+              ? undefined
+              : 'Adds a webhook-signature header (HMAC-SHA256). Turning it on creates a new secret.'
+          }
+        >
+          <Switch disabled={agent.isDefault} />
+        </Form.Item>
+        <Form.Item label="Default questions" name="defaultQuestions">
+          <DefaultQuestionsEditor />
+        </Form.Item>
+        <Flex justify="space-between" gap="small">
+          {agent.isDefault ? (
+            <span />
+          ) : (
+            <Popconfirm
+              title="Delete Agent"
+              description="This agent and all its chats will be deleted."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove()}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={deleting}>
+                Delete Agent
+              </Button>
+            </Popconfirm>
+          )}
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save Changes
+          </Button>
+        </Flex>
+      </Form>
+    </Flex>
+  );
+}

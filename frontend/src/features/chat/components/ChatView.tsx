@@ -1,0 +1,67 @@
+import { Alert, Button, Flex, Spin, theme } from 'antd';
+import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
+import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
+import { loadOlderMessages } from '../../../stores/chatSync';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { useChatActions } from '../hooks/useChatActions';
+import { MessageInput } from './MessageInput';
+import { MessageList } from './MessageList';
+import { NoAgentView } from './NoAgentView';
+import { WelcomeView } from './WelcomeView';
+
+/** The central column: nothing selected, the welcome view, or the conversation with its input. */
+export function ChatView() {
+  const { token } = theme.useToken();
+  const actions = useChatActions();
+  const user = useSessionStore((s) => s.user);
+  const agents = useAgentsStore((s) => s.agents);
+  const agentsLoaded = useAgentsStore((s) => s.loaded);
+  const selectedAgentId = useAgentsStore((s) => s.selectedAgentId);
+  const chat = useChatStore(selectActiveChat);
+  const companyId = useChatStore((s) => s.companyId);
+  const messages = useChatStore((s) => (chat ? s.messages[chat.id] : undefined));
+  const typing = useChatStore((s) => (chat ? !!s.typing[chat.id] : false));
+  const agent = findAgent(agents, chat?.agentId ?? selectedAgentId);
+
+  if (!agentsLoaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading" />;
+  if (!agent) return <NoAgentView />;
+  if (!chat) return <WelcomeView agent={agent} onSend={actions.sendMessage} />;
+  if (!messages?.loaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading messages" />;
+  if (messages.items.length === 0 && !typing)
+    return <WelcomeView agent={agent} onSend={actions.sendMessage} />;
+
+  return (
+    <Flex vertical style={{ height: '100%', minHeight: 0 }}>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <MessageList
+          key={chat.id}
+          messages={messages}
+          typing={typing}
+          onLoadOlder={() => {
+            if (companyId) void loadOlderMessages(companyId, chat.id).catch(() => undefined);
+          }}
+          userName={user?.name || 'You'}
+          userAvatar={user?.avatar}
+          agentName={agent.name}
+          agentAvatar={agent.avatar}
+        />
+      </div>
+      <div style={{ width: '100%', maxWidth: 900, margin: '0 auto', padding: token.padding }}>
+        {chat.isArchived ? (
+          <Alert
+            type="info"
+            showIcon
+            title="This chat is archived. Restore it to send messages."
+            action={
+              <Button size="small" onClick={() => void actions.restoreChat(chat.id)}>
+                Restore
+              </Button>
+            }
+          />
+        ) : (
+          <MessageInput onSend={actions.sendMessage} disabled={typing} />
+        )}
+      </div>
+    </Flex>
+  );
+}

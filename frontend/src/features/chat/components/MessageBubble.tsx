@@ -1,0 +1,62 @@
+import { Flex, Typography, theme } from 'antd';
+import type { MessageView } from '../../../api/contracts';
+import { AvatarImage } from '../../../components/AvatarImage';
+import { formatMessageTime } from '../format';
+import { AgentMarkdown } from './AgentMarkdown';
+
+interface MessageBubbleProps {
+  message: MessageView;
+  userName: string;
+  userAvatar?: string;
+  agentName: string;
+  agentAvatar?: string;
+}
+
+/** One message: the user's on the right as plain text (line breaks kept), the agent's on the left as Markdown. */
+export function MessageBubble({ message, userName, userAvatar, agentName, agentAvatar }: MessageBubbleProps) {
+  const { token } = theme.useToken();
+  const mine = message.senderType === 'user';
+  const name = mine ? userName : agentName;
+  return (
+    <Flex
+      gap="small"
+      align="flex-start"
+      style={{ flexDirection: mine ? 'row-reverse' : 'row' }}
+      data-testid={mine ? 'user-message' : 'agent-message'}
+    >
+      {mine ? (
+        <AvatarImage src={userAvatar} name={userName} fallback="initial" />
+      ) : (
+        <AvatarImage src={agentAvatar} name={agentName} />
+      )}
+      <Flex vertical align={mine ? 'flex-end' : 'flex-start'} style={{ maxWidth: '80%', minWidth: 0 }}>
+        <Flex gap="small" align="baseline" style={{ flexDirection: mine ? 'row-reverse' : 'row' }}>
+          <Typography.Text strong style={{ fontSize: token.fontSizeSM }}>
+            {name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+            <time dateTime={message.timestamp} title={new Date(message.timestamp).toLocaleString()}>
+              {formatMessageTime(message.timestamp)}
+            </time>
+          </Typography.Text>
+        </Flex>
+        <div
+          style={{
+            marginTop: token.marginXXS,
+            padding: `${token.paddingXS}px ${token.paddingSM}px`,
+            borderRadius: token.borderRadiusLG,
+            background: mine ? token.colorPrimary : token.colorFillSecondary,
+            color: mine ? token.colorTextLightSolid : token.colorText,
+            maxWidth: '100%',
+          }}
+        >
+          {mine ? (
+            <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</div>
+          ) : (
+            <AgentMarkdown content={message.content} />
+          )}
+        </div>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,71 @@
+import { SendOutlined } from '@ant-design/icons';
+import { Button, Flex, Input } from 'antd';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+
+interface MessageInputProps {
+  /** Sends the trimmed text; resolves false when it failed (the text is put back). */
+  onSend: (text: string) => Promise<boolean> | boolean;
+  /** True while the agent is typing. */
+  disabled?: boolean;
+  autoFocus?: boolean;
+}
+
+/** Spec: 'Type a message...', grows to at most 150px, Enter sends, Shift+Enter starts a new line. */
+export function MessageInput({ onSend, disabled = false, autoFocus = false }: MessageInputProps) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const blocked = disabled || sending;
+  const canSend = !blocked && text.trim() !== '';
+  const inputRef = useRef<TextAreaRef>(null);
+
+  // A disabled field drops focus; give it back when the reply is in, unless the user went elsewhere.
+  useEffect(() => {
+    if (!blocked && (document.activeElement === document.body || document.activeElement === null)) {
+      inputRef.current?.focus();
+    }
+  }, [blocked]);
+
+  const send = async () => {
+    if (!canSend) return;
+    const draft = text;
+    setText('');
+    setSending(true);
+    try {
+      if (!(await onSend(draft.trim()))) setText(draft);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <Flex gap="small" align="flex-end">
+      <Input.TextArea
+        ref={inputRef}
+        aria-label="Message"
+        placeholder="Type a message..."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        disabled={blocked}
+        autoFocus={autoFocus}
+        autoSize={{ minRows: 1, maxRows: 6 }}
+        style={{ maxHeight: 150 }}
+      />
+      <Button
+        type="primary"
+        icon={<SendOutlined />}
+        aria-label="Send message"
+        disabled={!canSend}
+        loading={sending}
+        onClick={() => void send()}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,109 @@
+import { Flex, Spin, theme } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { MessageView } from '../../../api/contracts';
+import type { ChatMessages } from '../../../stores/chatStore';
+import { MessageBubble } from './MessageBubble';
+import { TypingIndicator } from './TypingIndicator';
+
+/** Virtuoso counts prepended items down from here, so scrolling up keeps the reader's place. */
+const FIRST_INDEX = 1_000_000_000;
+
+interface ListContext {
+  loadingOlder: boolean;
+  typing: boolean;
+}
+
+function Column({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ maxWidth: 900, margin: '0 auto', padding: `${token.paddingXS}px ${token.padding}px` }}>
+      {children}
+    </div>
+  );
+}
+
+// Module-level components: Virtuoso remounts header and footer when their identity changes.
+function ListHeader({ context }: { context?: ListContext }) {
+  const { token } = theme.useToken();
+  return (
+    <Column>
+      <Flex justify="center" style={{ minHeight: token.paddingLG }}>
+        {context?.loadingOlder && <Spin size="small" aria-label="Loading older messages" />}
+      </Flex>
+    </Column>
+  );
+}
+
+function ListFooter({ context }: { context?: ListContext }) {
+  const { token } = theme.useToken();
+  return (
+    <Column>
+      <div style={{ minHeight: token.paddingLG }}>{context?.typing && <TypingIndicator />}</div>
+    </Column>
+  );
+}
+
+interface MessageListProps {
+  messages: ChatMessages;
+  typing: boolean;
+  onLoadOlder: () => void;
+  userName: string;
+  userAvatar?: string;
+  agentName: string;
+  agentAvatar?: string;
+}
+
+/** The virtualised message list: only what is on screen is rendered, however long the chat. */
+export function MessageList({
+  messages,
+  typing,
+  onLoadOlder,
+  userName,
+  userAvatar,
+  agentName,
+  agentAvatar,
+}: MessageListProps) {
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const atBottom = useRef(true);
+  const items = messages.items;
+  const lastIsMine = items.at(-1)?.senderType === 'user';
+
+  // The typing indicator is the list's footer: bring it into view when it appears at the bottom.
+  useEffect(() => {
+    if (typing && atBottom.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
+  }, [typing]);
+
+  return (
+    <Virtuoso<MessageView, ListContext>
+      ref={virtuoso}
+      style={{ height: '100%' }}
+      data={items}
+      firstItemIndex={FIRST_INDEX - messages.prepended}
+      initialTopMostItemIndex={Math.max(0, items.length - 1)}
+      computeItemKey={(_, message) => message.id}
+      startReached={() => {
+        if (messages.hasMore) onLoadOlder();
+      }}
+      atBottomStateChange={(bottom) => {
+        atBottom.current = bottom;
+      }}
+      // New messages follow when the reader is at the bottom, and always after the user's own.
+      followOutput={(bottom) => (bottom || lastIsMine ? 'smooth' : false)}
+      increaseViewportBy={{ top: 400, bottom: 200 }}
+      context={{ loadingOlder: messages.loadingOlder, typing }}
+      itemContent={(_, message) => (
+        <Column>
+          <MessageBubble
+            message={message}
+            userName={userName}
+            userAvatar={userAvatar}
+            agentName={agentName}
+            agentAvatar={agentAvatar}
+          />
+        </Column>
+      )}
+      components={{ Header: ListHeader, Footer: ListFooter }}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { Flex, Typography, theme } from 'antd';
+
+/** Spec: the message area with no agent selected. */
+export function NoAgentView() {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      vertical
+      align="center"
+      justify="center"
+      gap="small"
+      style={{ height: '100%', padding: token.paddingLG }}
+    >
+      <MessageOutlined style={{ fontSize: 40, color: token.colorTextTertiary }} />
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Start a new conversation
+      </Typography.Title>
+      <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+        Select an agent from the sidebar and click the &quot;New Chat&quot; button to begin chatting.
+      </Typography.Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessageTime, formatPreview, formatShortRelative } from './format';
+
+describe('chat row preview', () => {
+  it('cuts the last message to 30 characters followed by ...', () => {
+    const long = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    expect(formatPreview(long)).toBe('abcdefghijklmnopqrstuvwxyz0123...');
+    expect(formatPreview(long).length).toBe(33);
+  });
+
+  it('keeps a short message whole and says when there is none', () => {
+    expect(formatPreview('Hello there')).toBe('Hello there');
+    expect(formatPreview('x'.repeat(30))).toBe('x'.repeat(30));
+    expect(formatPreview(null)).toBe('No messages yet');
+    expect(formatPreview('   ')).toBe('No messages yet');
+  });
+
+  it('shows a multi-line message on one line', () => {
+    expect(formatPreview('first\nsecond')).toBe('first second');
+  });
+});
+
+describe('message time', () => {
+  const now = '2024-05-01T12:00:00Z';
+
+  it("drops the word 'ago'", () => {
+    expect(formatMessageTime('2024-05-01T11:55:00Z', now)).toBe('5 minutes');
+    expect(formatMessageTime('2024-05-01T09:00:00Z', now)).toBe('3 hours');
+    expect(formatMessageTime('2024-05-01T11:59:58Z', now)).toBe('a few seconds');
+    expect(formatMessageTime('2024-04-28T12:00:00Z', now)).not.toMatch(/ago/);
+  });
+
+  it('never reads as a future time', () => {
+    expect(formatMessageTime('2024-05-01T12:00:05Z', now)).toBe('a few seconds');
+  });
+});
+
+describe('chat row time', () => {
+  const now = '2024-05-01T12:00:00Z';
+  it('is short', () => {
+    expect(formatShortRelative('2024-05-01T11:59:40Z', now)).toBe('now');
+    expect(formatShortRelative('2024-05-01T11:45:00Z', now)).toBe('15m');
+    expect(formatShortRelative('2024-05-01T07:00:00Z', now)).toBe('5h');
+    expect(formatShortRelative('2024-04-29T12:00:00Z', now)).toBe('2d');
+    expect(formatShortRelative(null, now)).toBe('');
+  });
+});

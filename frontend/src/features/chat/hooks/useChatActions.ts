@@ -1,0 +1,146 @@
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { chatsApi } from '../../../api/chatsApi';
+import { getClientErrorMessage } from '../../../api/errors';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
+import { openChat } from '../../../stores/chatSync';
+import { useCompanyStore } from '../../../stores/companyStore';
+
+export interface ChatActions {
+  /** Resolves true once the message is stored (the input clears), false when it was not sent. */
+  sendMessage: (text: string) => Promise<boolean>;
+  newChat: () => Promise<void>;
+  archiveChat: (chatId: string) => Promise<void>;
+  restoreChat: (chatId: string) => Promise<void>;
+  deleteChat: (chatId: string) => Promise<void>;
+  renameChat: (chatId: string, title: string) => Promise<boolean>;
+}
+
+/** What the chat screen does, with the spec's toasts. State changes arrive by answer and by event alike. */
+export function useChatActions(): ChatActions {
+  const { notification } = App.useApp();
+
+  return useMemo(() => {
+    const companyOrToast = (): string | null => {
+      const companyId = useCompanyStore.getState().currentCompanyId;
+      if (!companyId) notification.error({ title: 'No company selected' });
+      return companyId;
+    };
+    const stillCurrent = (companyId: string) => useChatStore.getState().companyId === companyId;
+    const fail = (title: string, error: unknown) =>
+      notification.error({ title, description: getClientErrorMessage(error) });
+
+    return {
+      async sendMessage(text) {
+        const content = text.trim();
+        if (!content) return false;
+        const companyId = companyOrToast();
+        if (!companyId) return false;
+        const chat = selectActiveChat(useChatStore.getState());
+        try {
+          if (chat) {
+            const message = await chatsApi.send(companyId, chat.id, content);
+            if (stillCurrent(companyId)) useChatStore.getState().addMessage(message);
+            return true;
+          }
+          const agentId = useAgentsStore.getState().selectedAgentId;
+          if (!agentId) {
+            notification.error({ title: 'No agent selected' });
+            return false;
+          }
+          // The first message with no active chat creates 'Chat with {agent}'.
+          const result = await chatsApi.sendFirst(companyId, agentId, content);
+          if (stillCurrent(companyId)) {
+            const store = useChatStore.getState();
+            store.upsertChat(result.chat);
+            store.addMessage(result.message);
+            openChat(result.chat.id, result.chat.agentId);
+          }
+          return true;
+        } catch (error) {
+          fail('Error sending message', error);
+          return false;
+        }
+      },
+
+      async newChat() {
+        const companyId = companyOrToast();
+        if (!companyId) return;
+        const agentId = useAgentsStore.getState().selectedAgentId;
+        if (!agentId) {
+          notification.error({ title: 'No agent selected' });
+          return;
+        }
+        // Spec: New Chat clears the current chat, then creates one for the current agent.
+        useChatStore.getState().setActiveChat(null);
+        try {
+          const chat = await chatsApi.create(companyId, agentId);
+          if (!stillCurrent(companyId)) return;
+          const store = useChatStore.getState();
+          store.upsertChat(chat);
+          // A chat made this instant has no messages: no need to ask for them.
+          if (!store.messages[chat.id])
+            store.applyPage(chat.id, { messages: [], hasMore: false, pendingReply: false }, 'latest');
+          openChat(chat.id, chat.agentId);
+          notification.success({ title: 'New chat created' });
+        } catch (error) {
+          fail('Error creating chat', error);
+        }
+      },
+
+      async archiveChat(chatId) {
+        const companyId = companyOrToast();
+        if (!companyId) return;
+        try {
+          const chat = await chatsApi.update(companyId, chatId, { isArchived: true });
+          if (!stillCurrent(companyId)) return;
+          const store = useChatStore.getState();
+          store.upsertChat(chat);
+          if (store.activeChatId === chatId) store.setActiveChat(null);
+          notification.success({ title: 'Chat archived' });
+        } catch (error) {
+          fail('Error archiving chat', error);
+        }
+      },
+
+      async restoreChat(chatId) {
+        const companyId = companyOrToast();
+        if (!companyId) return;
+        try {
+          const chat = await chatsApi.update(companyId, chatId, { isArchived: false });
+          if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
+          notification.success({ title: 'Chat restored' });
+        } catch (error) {
+          fail('Error restoring chat', error);
+        }
+      },
+
+      async deleteChat(chatId) {
+        const companyId = companyOrToast();
+        if (!companyId) return;
+        try {
+          await chatsApi.remove(companyId, chatId);
+          if (stillCurrent(companyId)) useChatStore.getState().removeChat(chatId);
+          notification.success({ title: 'Chat deleted' });
+        } catch (error) {
+          fail('Error deleting chat', error);
+        }
+      },
+
+      async renameChat(chatId, title) {
+        const companyId = companyOrToast();
+        if (!companyId || !title.trim()) return false;
+        try {
+          const chat = await chatsApi.update(companyId, chatId, { title: title.trim() });
+          if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
+          notification.success({ title: 'Chat renamed' });
+          return true;
+        } catch (error) {
+          fail('Error renaming chat', error);
+          return false;
+        }
+      },
+    };
+  }, [notification]);
+}
