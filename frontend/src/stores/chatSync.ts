@@ -3,32 +3,39 @@ import { chatsApi, MESSAGE_PAGE_SIZE } from '../api/chatsApi';
 import { useAgentsStore } from './agentsStore';
 import { lastSeq, useChatStore } from './chatStore';
 import { useCompanyStore } from './companyStore';
+import type { AgentView, ChatView } from '../api/contracts';
 
 /** Loading state shared with the screens; fetch functions throw, the caller shows the toast. */
 const isCurrent = (companyId: string) =>
   useCompanyStore.getState().currentCompanyId === companyId &&
   useChatStore.getState().companyId === companyId;
 
-/** Fresh stores for a company, then its agents and both chat lists; opens the first active chat. */
-export async function loadCompanyData(companyId: string): Promise<void> {
-  useChatStore.getState().reset(companyId);
-  useAgentsStore.getState().reset(companyId);
+/** Fetches the agents and both chat lists and puts them in the stores; null if the company changed. */
+async function refreshLists(companyId: string): Promise<{ agents: AgentView[]; chats: ChatView[] } | null> {
   const requestedAt = Date.now();
   const [agents, active, archived] = await Promise.all([
     agentsApi.list(companyId),
     chatsApi.list(companyId, false),
     chatsApi.list(companyId, true),
   ]);
-  if (!isCurrent(companyId)) return;
-  const chats = useChatStore.getState();
+  if (!isCurrent(companyId)) return null;
   useAgentsStore.getState().setAgents(agents);
-  chats.setChats(false, active, requestedAt);
-  chats.setChats(true, archived, requestedAt);
+  useChatStore.getState().setChats(false, active, requestedAt);
+  useChatStore.getState().setChats(true, archived, requestedAt);
+  return { agents, chats: [...active, ...archived] };
+}
+
+/** Fresh stores for a company, then its agents and both chat lists; opens the first active chat. */
+export async function loadCompanyData(companyId: string): Promise<void> {
+  useChatStore.getState().reset(companyId);
+  useAgentsStore.getState().reset(companyId);
+  const lists = await refreshLists(companyId);
+  if (!lists) return;
   // Spec: the default first active chat is the first non-archived chat.
   const first = useChatStore.getState().activeChats[0];
   if (useChatStore.getState().activeChatId === null && useAgentsStore.getState().selectedAgentId === null) {
     if (first) openChat(first.id, first.agentId);
-    else useAgentsStore.getState().selectAgent(agents[0]?.id ?? null);
+    else useAgentsStore.getState().selectAgent(lists.agents[0]?.id ?? null);
   }
 }
 
@@ -66,18 +73,10 @@ export async function loadOlderMessages(companyId: string, chatId: string): Prom
 export async function resyncCompanyData(): Promise<void> {
   const companyId = useCompanyStore.getState().currentCompanyId;
   if (!companyId || !isCurrent(companyId)) return;
-  const requestedAt = Date.now();
-  const [agents, active, archived] = await Promise.all([
-    agentsApi.list(companyId),
-    chatsApi.list(companyId, false),
-    chatsApi.list(companyId, true),
-  ]);
-  if (!isCurrent(companyId)) return;
+  const lists = await refreshLists(companyId);
+  if (!lists) return;
   const chats = useChatStore.getState();
-  useAgentsStore.getState().setAgents(agents);
-  chats.setChats(false, active, requestedAt);
-  chats.setChats(true, archived, requestedAt);
-  const known = new Set([...active, ...archived].map((c) => c.id));
+  const known = new Set(lists.chats.map((c) => c.id));
   const openId = chats.activeChatId;
   if (openId && !known.has(openId)) {
     chats.removeChat(openId);

@@ -1,14 +1,14 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, Popconfirm, Switch, Upload } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Input, Popconfirm, Switch } from 'antd';
 import { useState } from 'react';
 import { agentsApi, type UpdateAgentRequest } from '../../../api/agentsApi';
 import type { AgentView } from '../../../api/contracts';
-import { getClientErrorMessage, getErrorMessageOr } from '../../../api/errors';
+import { getClientErrorMessage } from '../../../api/errors';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { useAgentsStore } from '../../../stores/agentsStore';
 import { useChatStore } from '../../../stores/chatStore';
 import { useCompanyStore } from '../../../stores/companyStore';
-import { checkAvatarFile } from '../../profile/components/ProfileTab';
+import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
 import { DefaultQuestionsEditor } from './DefaultQuestionsEditor';
 import { SigningSecretAlert } from './SigningSecretAlert';
 
@@ -31,7 +31,6 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
   const { notification } = App.useApp();
   const [form] = Form.useForm<AgentValues>();
   const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const companyId = useCompanyStore((s) => s.currentCompanyId);
@@ -62,27 +61,6 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
     }
   };
 
-  const uploadAvatar = async (file: File) => {
-    const problem = checkAvatarFile(file);
-    if (problem) {
-      notification.error(problem);
-      return;
-    }
-    if (!companyId) return;
-    setUploading(true);
-    try {
-      useAgentsStore.getState().upsertAgent(await agentsApi.uploadAvatar(companyId, agent.id, file));
-      notification.success({ title: 'Agent updated' });
-    } catch (error) {
-      notification.error({
-        title: 'Error uploading image',
-        description: getErrorMessageOr(error, 'Failed to upload image. Please try again.'),
-      });
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const remove = async () => {
     if (!companyId) return;
     setDeleting(true);
@@ -108,19 +86,13 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
     <Flex vertical gap="middle">
       <Flex align="center" gap="middle">
         <AvatarImage src={agent.avatar} name={agent.name} size={64} />
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          disabled={uploading}
-          beforeUpload={(file) => {
-            void uploadAvatar(file);
-            return false;
+        <AvatarUploadButton
+          successTitle="Agent updated"
+          upload={async (file) => {
+            if (!companyId) return;
+            useAgentsStore.getState().upsertAgent(await agentsApi.uploadAvatar(companyId, agent.id, file));
           }}
-        >
-          <Button icon={<UploadOutlined />} disabled={uploading} loading={uploading}>
-            {uploading ? 'Uploading...' : 'Change Avatar'}
-          </Button>
-        </Upload>
+        />
       </Flex>
       {secret && <SigningSecretAlert secret={secret} onClose={() => setSecret(null)} />}
       <Form<AgentValues>

@@ -1,13 +1,11 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, Upload } from 'antd';
+import { App, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { getErrorMessageOr } from '../../../api/errors';
 import { meApi, type UpdateProfileRequest } from '../../../api/meApi';
 import type { User } from '../../../api/types';
 import { AvatarImage } from '../../../components/AvatarImage';
+import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
 import { useSessionStore } from '../../../stores/sessionStore';
-
-export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
 interface ProfileValues {
   name: string;
@@ -16,47 +14,13 @@ interface ProfileValues {
   currentPassword?: string;
 }
 
-/** Client-side avatar checks (spec section 5); returns the 'Title: description' pair to show, if any. */
-export function checkAvatarFile(
-  file: Pick<File, 'type' | 'size'>,
-): { title: string; description: string } | null {
-  if (!file.type.startsWith('image/')) {
-    return { title: 'Invalid file type', description: 'Please upload an image file.' };
-  }
-  if (file.size > MAX_AVATAR_BYTES) {
-    return { title: 'File too large', description: 'Please upload an image smaller than 5MB.' };
-  }
-  return null;
-}
-
 export function ProfileTab({ user }: { user: User }) {
   const { notification } = App.useApp();
   const setUser = useSessionStore((s) => s.setUser);
   const [form] = Form.useForm<ProfileValues>();
   const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const email = Form.useWatch('email', form);
   const emailChanged = typeof email === 'string' && email.trim() !== '' && email.trim() !== user.email;
-
-  const uploadAvatar = async (file: File) => {
-    const problem = checkAvatarFile(file);
-    if (problem) {
-      notification.error(problem);
-      return;
-    }
-    setUploading(true);
-    try {
-      setUser(await meApi.uploadAvatar(file));
-      notification.success({ title: 'Profile image updated' });
-    } catch (error) {
-      notification.error({
-        title: 'Error uploading image',
-        description: getErrorMessageOr(error, 'Failed to upload image. Please try again.'),
-      });
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const onFinish = async (values: ProfileValues) => {
     const request: UpdateProfileRequest = { name: values.name.trim(), bio: values.bio ?? '' };
@@ -85,20 +49,10 @@ export function ProfileTab({ user }: { user: User }) {
     <Flex vertical gap="large">
       <Flex align="center" gap="large">
         <AvatarImage src={user.avatar} name={user.name} size={96} />
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void uploadAvatar(file);
-            // The upload goes through the http client (token, refresh), not antd's own request.
-            return false;
-          }}
-          disabled={uploading}
-        >
-          <Button icon={<UploadOutlined />} disabled={uploading}>
-            {uploading ? 'Uploading...' : 'Change Avatar'}
-          </Button>
-        </Upload>
+        <AvatarUploadButton
+          successTitle="Profile image updated"
+          upload={async (file) => setUser(await meApi.uploadAvatar(file))}
+        />
       </Flex>
       <Form<ProfileValues>
         name="profile"
