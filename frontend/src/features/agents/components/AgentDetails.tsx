@@ -35,6 +35,19 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
   const [secret, setSecret] = useState<string | null>(null);
   const companyId = useCompanyStore((s) => s.currentCompanyId);
 
+  /** A new secret replaces the old one at once: the webhook must be given the new one. */
+  const regenerateSecret = async () => {
+    if (!companyId) return;
+    try {
+      const { signingSecret, ...saved } = await agentsApi.update(companyId, agent.id, { signed: true });
+      useAgentsStore.getState().upsertAgent(saved);
+      setSecret(signingSecret ?? null);
+      notification.success({ title: 'Agent updated' });
+    } catch (error) {
+      notification.error({ title: 'Error updating agents', description: getClientErrorMessage(error) });
+    }
+  };
+
   const save = async (values: AgentValues) => {
     if (!companyId) return;
     const request: UpdateAgentRequest = {
@@ -149,6 +162,18 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
         >
           <Switch disabled={agent.isDefault} />
         </Form.Item>
+        {agent.hasSigningSecret && !agent.isDefault && (
+          <Form.Item>
+            <Popconfirm
+              title="Regenerate secret"
+              description="The current secret stops working at once."
+              okText="Regenerate"
+              onConfirm={() => void regenerateSecret()}
+            >
+              <Button>Regenerate secret</Button>
+            </Popconfirm>
+          </Form.Item>
+        )}
         <Form.Item label="Default questions" name="defaultQuestions">
           <DefaultQuestionsEditor />
         </Form.Item>
