@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { UnauthorizedError } from '../common/domain-errors';
 import type { AuthenticatedRequest } from '../common/current-user.decorator';
 import { IS_PUBLIC } from '../common/public.decorator';
+import { COMPANY_HEADER } from '../companies/company-member.guard';
 import { AccessTokenService } from './access-token.service';
 import { SessionsService } from './sessions.service';
 
@@ -28,9 +29,17 @@ export class AccessTokenGuard implements CanActivate {
     const claims = token ? this.tokens.verify(token) : null;
     if (!claims) throw new UnauthorizedError('Authentication required');
     // A revoked session (logout, password change, stolen refresh token) stops working at once.
-    const user = await this.sessions.activeUser(claims.sid, claims.sub);
+    const companyHeader = request.headers[COMPANY_HEADER];
+    const companyId = Array.isArray(companyHeader) ? companyHeader[0] : companyHeader;
+    const user = await this.sessions.activeUser(claims.sid, claims.sub, companyId);
     if (!user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    request.user = { id: user.id, sessionId: claims.sid, isSuperadmin: user.isSuperadmin };
+    request.user = {
+      id: user.id,
+      sessionId: claims.sid,
+      isSuperadmin: user.isSuperadmin,
+      // Read in the same query, so the company guard needs no second round trip.
+      ...(companyId ? { membership: { companyId, role: user.companyRole } } : {}),
+    };
     return true;
   }
 }

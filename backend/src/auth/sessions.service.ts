@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type Repository } from 'typeorm';
 import { isUuid } from '../files/files.service';
+import type { CompanyRole } from '../companies/company-user.entity';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { SessionEntity } from './session.entity';
 
@@ -112,15 +113,27 @@ export class SessionsService {
     return result.affected ? `${sessionId}.${next}` : null;
   }
 
-  /** The session's user when the session is live (one query: the guard runs it on every request). */
-  async activeUser(sessionId: string, userId: string): Promise<{ id: string; isSuperadmin: boolean } | null> {
+  /**
+   * The session's user when the session is live, and (when asked) the user's role in one company: one
+   * query, because the guard runs it on every request.
+   */
+  async activeUser(
+    sessionId: string,
+    userId: string,
+    companyId?: string,
+  ): Promise<{ id: string; isSuperadmin: boolean; companyRole: CompanyRole | null } | null> {
     if (!isUuid(sessionId) || !isUuid(userId)) return null;
-    const rows: Array<{ id: string; is_superadmin: boolean }> = await this.sessions.query(
-      `SELECT p.id, p.is_superadmin FROM sessions s JOIN profiles p ON p.id = s.user_id
+    const company = companyId && isUuid(companyId) ? companyId : null;
+    const rows: Array<{ id: string; is_superadmin: boolean; role: CompanyRole | null }> =
+      await this.sessions.query(
+        `SELECT p.id, p.is_superadmin, cu.role FROM sessions s
+       JOIN profiles p ON p.id = s.user_id
+       LEFT JOIN company_users cu ON cu.user_id = p.id AND cu.company_id = $3
        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [sessionId, userId],
-    );
-    return rows[0] ? { id: rows[0].id, isSuperadmin: rows[0].is_superadmin } : null;
+        [sessionId, userId, company],
+      );
+    const row = rows[0];
+    return row ? { id: row.id, isSuperadmin: row.is_superadmin, companyRole: row.role } : null;
   }
 
   async isActive(sessionId: string, userId: string): Promise<boolean> {

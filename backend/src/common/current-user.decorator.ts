@@ -6,6 +6,8 @@ export interface AuthUser {
   id: string;
   sessionId: string;
   isSuperadmin: boolean;
+  /** The caller's role in the company named by X-Company-Id (null: not a member), when one was named. */
+  membership?: { companyId: string; role: 'owner' | 'admin' | 'user' | null };
 }
 
 export type AuthenticatedRequest = Request & { user?: AuthUser };

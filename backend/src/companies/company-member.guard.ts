@@ -27,7 +27,11 @@ export class CompanyMemberGuard implements CanActivate {
     const companyId = Array.isArray(header) ? header[0] : header;
     if (!companyId) throw new ValidationFailedError('No company selected');
     if (!request.user) return false;
-    const role = await this.companies.roleOf(request.user.id, companyId);
+    const known = request.user.membership;
+    const role =
+      known && known.companyId === companyId
+        ? known.role
+        : await this.companies.roleOf(request.user.id, companyId);
     if (!role) throw new NotFoundError(COMPANY_NOT_FOUND);
     request.company = { companyId, role };
     return true;
