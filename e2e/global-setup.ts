@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { startAgentWebhook } from './fixtures/agent-webhook';
 import { startApp } from './fixtures/app-server';
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakeGoogle } from './fixtures/fake-google';
 import { startSmtpSink } from './fixtures/smtp-sink';
@@ -33,7 +34,7 @@ const CONTRACT_VARIABLES = [
 
 /**
  * Starts what the browser tests talk to: a local SMTP sink (reset mails are read from files), a fake
- * Google OAuth server, and the built app run the way `npm start` runs it, on the embedded PostgreSQL in a
+ * Google OAuth server, a local agent webhook (fixtures/agent-webhook.ts), and the built app run the way `npm start` runs it, on the embedded PostgreSQL in a
  * fresh DATA_DIR. Returns the teardown.
  */
 export default async function globalSetup(config: FullConfig) {
@@ -50,6 +51,10 @@ export default async function globalSetup(config: FullConfig) {
   const googleLog = fs.createWriteStream(path.join(logDir, 'fake-google.log'));
   const smtp = await startSmtpSink(mailDir);
   const google = await startFakeGoogle((line) => googleLog.write(`${new Date().toISOString()} ${line}\n`));
+  const webhookLog = fs.createWriteStream(path.join(logDir, 'agent-webhook.log'));
+  const agentWebhook = await startAgentWebhook((line) =>
+    webhookLog.write(`${new Date().toISOString()} ${line}\n`),
+  );
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONTRACT_VARIABLES) delete env[name];
@@ -64,6 +69,8 @@ export default async function globalSetup(config: FullConfig) {
     GOOGLE_AUTH_URL: `${google.url}/authorize`,
     GOOGLE_TOKEN_URL: `${google.url}/token`,
     GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
+    // Agents may call the local webhook fixture (the SSRF guard refuses loopback otherwise).
+    WEBHOOK_ALLOWED_HOSTS: agentWebhook.host,
   });
 
   const started = Date.now();
@@ -77,7 +84,7 @@ export default async function globalSetup(config: FullConfig) {
       dataDir,
     });
   } catch (error) {
-    await Promise.all([smtp.close(), google.close()]);
+    await Promise.all([smtp.close(), google.close(), agentWebhook.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -88,11 +95,15 @@ export default async function globalSetup(config: FullConfig) {
   // Read by the test workers (spawned after this) through fixtures/mailbox.ts.
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_FAKE_GOOGLE_URL = google.url;
+  process.env.E2E_AGENT_WEBHOOK_URL = agentWebhook.url;
 
   return async () => {
+    // Held replies answer now, so the app's shutdown does not wait on our webhook.
+    agentWebhook.releaseAll();
     await app.stop();
-    await Promise.all([smtp.close(), google.close()]);
+    await Promise.all([smtp.close(), google.close(), agentWebhook.close()]);
     googleLog.end();
+    webhookLog.end();
     if (process.env.E2E_KEEP_DATA === '1') {
       process.stderr.write(`[e2e] kept DATA_DIR ${dataDir}\n`);
     } else {

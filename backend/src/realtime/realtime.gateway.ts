@@ -1,4 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenService } from '../auth/access-token.service';
@@ -11,6 +11,7 @@ import { SocketServerRef } from './socket-server.ref';
 interface SocketData {
   userId: string;
   sessionId: string;
+  rooms: string[];
 }
 
 /**
@@ -20,8 +21,6 @@ interface SocketData {
  */
 @WebSocketGateway({ serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
-  private readonly logger = new Logger('RealtimeGateway');
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ref: SocketServerRef,
@@ -53,7 +52,13 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     const claims = typeof token === 'string' ? this.tokens.verify(token) : null;
     if (!claims) throw new Error('unauthorized');
     if (!(await this.sessions.isActive(claims.sid, claims.sub))) throw new Error('unauthorized');
-    return { userId: claims.sub, sessionId: claims.sid };
+    // Rooms are worked out before the client is told it is connected, so that joining them needs no
+    // await afterwards and no event can fall between "connected" and "in the room".
+    const rooms = [userRoom(claims.sub), sessionRoom(claims.sid), PLATFORM_ROOM];
+    for (const m of await this.companies.listForUser(claims.sub)) {
+      if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
+    }
+    return { userId: claims.sub, sessionId: claims.sid, rooms };
   }
 
   private sameHost(origin: string, host: string | undefined): boolean {
@@ -64,17 +69,9 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     }
   }
 
-  async handleConnection(socket: Socket): Promise<void> {
+  handleConnection(socket: Socket): void {
     const data = socket.data as SocketData;
-    const rooms = [userRoom(data.userId), sessionRoom(data.sessionId), PLATFORM_ROOM];
-    try {
-      const memberships = await this.companies.listForUser(data.userId);
-      for (const m of memberships)
-        if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
-      await socket.join(rooms);
-    } catch (error) {
-      this.logger.error(`Could not set up socket ${socket.id}: ${String(error)}`);
-      socket.disconnect(true);
-    }
+    // Local joins are synchronous with both the in-memory and the Redis adapter.
+    void socket.join(data.rooms);
   }
 }

@@ -42,14 +42,14 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     auth: (cb) => cb({ token: http.getAccessToken() ?? '' }),
   });
   let stopped = false;
-  let connectedBefore = false;
   let authRetries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   socket.on('connect', () => {
     authRetries = 0;
-    if (connectedBefore && !socket.recovered) handlers.onResync();
-    connectedBefore = true;
+    // Also on the first connection: whatever happened between the page's fetches and this moment (a
+    // reply stored meanwhile, say) reached no socket of this tab. A resync is safe to repeat.
+    if (!socket.recovered) handlers.onResync();
   });
 
   socket.on('connect_error', (error) => {

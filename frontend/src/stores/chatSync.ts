@@ -10,19 +10,41 @@ const isCurrent = (companyId: string) =>
   useCompanyStore.getState().currentCompanyId === companyId &&
   useChatStore.getState().companyId === companyId;
 
+let listLoadsInFlight = 0;
+let heldEvents: Array<() => void> = [];
+
+/**
+ * Runs `apply` (a live event) now, or, while the lists are being fetched, right after they land: a list
+ * answer replaces the list, so an event applied before it would be undone by the older answer.
+ */
+export function afterListLoads(apply: () => void): void {
+  if (listLoadsInFlight > 0) heldEvents.push(apply);
+  else apply();
+}
+
 /** Fetches the agents and both chat lists and puts them in the stores; null if the company changed. */
 async function refreshLists(companyId: string): Promise<{ agents: AgentView[]; chats: ChatView[] } | null> {
-  const requestedAt = Date.now();
-  const [agents, active, archived] = await Promise.all([
-    agentsApi.list(companyId),
-    chatsApi.list(companyId, false),
-    chatsApi.list(companyId, true),
-  ]);
-  if (!isCurrent(companyId)) return null;
-  useAgentsStore.getState().setAgents(agents);
-  useChatStore.getState().setChats(false, active, requestedAt);
-  useChatStore.getState().setChats(true, archived, requestedAt);
-  return { agents, chats: [...active, ...archived] };
+  listLoadsInFlight += 1;
+  try {
+    const requestedAt = Date.now();
+    const [agents, active, archived] = await Promise.all([
+      agentsApi.list(companyId),
+      chatsApi.list(companyId, false),
+      chatsApi.list(companyId, true),
+    ]);
+    if (!isCurrent(companyId)) return null;
+    useAgentsStore.getState().setAgents(agents);
+    useChatStore.getState().setChats(false, active, requestedAt);
+    useChatStore.getState().setChats(true, archived, requestedAt);
+    return { agents, chats: [...active, ...archived] };
+  } finally {
+    listLoadsInFlight -= 1;
+    if (listLoadsInFlight === 0) {
+      const held = heldEvents;
+      heldEvents = [];
+      for (const apply of held) apply();
+    }
+  }
 }
 
 /** Fresh stores for a company, then its agents and both chat lists; opens the first active chat. */
