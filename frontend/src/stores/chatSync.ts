@@ -14,12 +14,12 @@ let listLoadsInFlight = 0;
 let heldEvents: Array<() => void> = [];
 
 /**
- * Runs `apply` (a live event) now, or, while the lists are being fetched, right after they land: a list
- * answer replaces the list, so an event applied before it would be undone by the older answer.
+ * Remembers a live event (already applied) to apply again once the lists being fetched have landed: a
+ * list answer replaces the list, so it would otherwise undo an event newer than itself. Events are
+ * idempotent, and replayed in the order they came.
  */
-export function afterListLoads(apply: () => void): void {
+export function replayAfterListLoads(apply: () => void): void {
   if (listLoadsInFlight > 0) heldEvents.push(apply);
-  else apply();
 }
 
 /** Fetches the agents and both chat lists and puts them in the stores; null if the company changed. */

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { connectRealtime } from '../../../api/socket';
-import { afterListLoads, resyncCompanyData } from '../../../stores/chatSync';
+import { replayAfterListLoads, resyncCompanyData } from '../../../stores/chatSync';
 import { applyRealtimeEvent } from '../../../stores/realtimeEvents';
 import { useSessionStore } from '../../../stores/sessionStore';
 
@@ -17,13 +17,12 @@ export function useRealtimeConnection(): void {
     if (!signedIn) return;
     return connectRealtime({
       onEvent(name, payload) {
-        afterListLoads(() => {
-          const applied = applyRealtimeEvent(name, payload);
-          if (applied && name === 'agent.reply_failed') {
-            const { reason } = payload as { reason: string };
-            notification.error({ title: 'Error getting agent response', description: reason });
-          }
-        });
+        const applied = applyRealtimeEvent(name, payload);
+        replayAfterListLoads(() => applyRealtimeEvent(name, payload));
+        if (applied && name === 'agent.reply_failed') {
+          const { reason } = payload as { reason: string };
+          notification.error({ title: 'Error getting agent response', description: reason });
+        }
       },
       onResync() {
         resyncCompanyData().catch(() => {
