@@ -25,7 +25,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        RateLimitModule,
+        RateLimitModule.forRoot(config),
         DatabaseModule.forRoot(config.databaseUrl),
         QueueModule.forRoot(config),
         RealtimeModule.forApi(),

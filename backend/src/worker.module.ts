@@ -16,7 +16,8 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot({ ...config, processRole: 'worker' }),
-        RateLimitModule,
+        // A worker serves no HTTP: nothing to rate-limit, no Redis connection for it.
+        RateLimitModule.forRoot({ ...config, redisUrl: undefined }),
         DatabaseModule.forRoot(config.databaseUrl),
         QueueModule.forRoot({ ...config, processRole: 'worker' }),
         RealtimeModule.forWorker(config.redisUrl),
