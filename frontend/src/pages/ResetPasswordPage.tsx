@@ -1,9 +1,10 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { authApi } from '../api/authApi';
 import { getClientErrorMessage } from '../api/errors';
 import { AuthCard } from '../features/auth/components/AuthCard';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 
 interface ResetValues {
   password: string;
@@ -53,29 +54,7 @@ export function ResetPasswordPage() {
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form<ResetValues> name="resetPassword" layout="vertical" onFinish={(values) => void onFinish(values)}>
-        <Form.Item
-          label="New Password"
-          name="password"
-          rules={[{ required: true, message: 'Please enter a new password' }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm New Password"
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: 'Please confirm your new password' },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Passwords do not match')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" />
         <Button type="primary" htmlType="submit" block disabled={submitting || !token}>
           {submitting ? 'Resetting...' : 'Reset Password'}
         </Button>

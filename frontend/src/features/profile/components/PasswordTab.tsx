@@ -4,6 +4,7 @@ import { getClientErrorMessage } from '../../../api/errors';
 import { http } from '../../../api/httpClient';
 import { meApi } from '../../../api/meApi';
 import { useSessionStore } from '../../../stores/sessionStore';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
 interface PasswordValues {
   currentPassword: string;
@@ -49,29 +50,7 @@ export function PasswordTab() {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        label="New Password"
-        name="newPassword"
-        rules={[{ required: true, message: 'Please enter a new password' }]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="Confirm New Password"
-        name="confirmPassword"
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: 'Please confirm your new password' },
-          ({ getFieldValue }) => ({
-            validator: (_rule, value: string | undefined) =>
-              !value || getFieldValue('newPassword') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error('Passwords do not match')),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields name="newPassword" />
       <Button type="primary" htmlType="submit" disabled={updating}>
         {updating ? 'Updating...' : 'Update Password'}
       </Button>
