@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../common/validation';
 import { Public } from '../common/public.decorator';
 import { demoAgentResponse } from './demo-agent';
 
@@ -12,12 +13,12 @@ class DemoAgentRequest {
   @MaxLength(20_000, { message: 'message is too long' })
   message: string;
 
-  @IsOptional() @IsString() @MaxLength(100) sessionId?: string;
-  @IsOptional() @IsString() @MaxLength(100) chatId?: string;
-  @IsOptional() @IsString() @MaxLength(100) messageId?: string;
-  @IsOptional() @IsString() @MaxLength(100) agentId?: string;
-  @IsOptional() @IsString() @MaxLength(100) userId?: string;
-  @IsOptional() @IsString() @MaxLength(100) companyId?: string;
+  @OptionalNotNull() @IsString() @MaxLength(100) sessionId?: string;
+  @OptionalNotNull() @IsString() @MaxLength(100) chatId?: string;
+  @OptionalNotNull() @IsString() @MaxLength(100) messageId?: string;
+  @OptionalNotNull() @IsString() @MaxLength(100) agentId?: string;
+  @OptionalNotNull() @IsString() @MaxLength(100) userId?: string;
+  @OptionalNotNull() @IsString() @MaxLength(100) companyId?: string;
 }
 
 /** The built-in demo agent over HTTP, n8n style: `POST {message}` → `[{"output": "..."}]`. */

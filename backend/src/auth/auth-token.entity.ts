@@ -9,7 +9,7 @@ import {
 } from 'typeorm';
 import { UserEntity } from '../profiles/user.entity';
 
-export type AuthTokenPurpose = 'password_reset';
+export type AuthTokenPurpose = 'password_reset' | 'email_verification' | 'email_change';
 
 /** Single-use emailed tokens; only their SHA-256 is stored. */
 @Entity({ name: 'auth_tokens' })
@@ -31,6 +31,10 @@ export class AuthTokenEntity {
   @Index('UQ_auth_tokens_hash', { unique: true })
   @Column({ name: 'token_hash', type: 'varchar', length: 64 })
   tokenHash: string;
+
+  /** The address the token vouches for (verification and email change). */
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  email: string | null;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;

@@ -32,6 +32,10 @@ export class SessionEntity {
   @Column({ name: 'previous_hash', type: 'varchar', length: 64, nullable: true })
   previousHash: string | null;
 
+  /** Hashes of this session's earlier secrets (newest last, bounded): replaying one is token theft. */
+  @Column({ name: 'retired_hashes', type: 'varchar', length: 64, array: true, default: () => "'{}'" })
+  retiredHashes: string[];
+
   @Column({ name: 'rotated_at', type: 'timestamptz' })
   rotatedAt: Date;
 

@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidateIf } from 'class-validator';
 
 // "Missing" reads better than "malformed" when a field is absent or blank.
 const FIRST = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'isString'];
@@ -31,4 +32,13 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) =>
       new BadRequestException(firstMessage(errors) ?? 'The request is not valid.'),
   });
+}
+
+/**
+ * A field that may be left out but, when sent, is validated like any other. class-validator's
+ * `@IsOptional()` also skips `null`, which then reached services as a value they did not expect (a
+ * TypeError on `bio: null`, a not-null violation on an agent's `name: null`): explicit null is a 400.
+ */
+export function OptionalNotNull(): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }

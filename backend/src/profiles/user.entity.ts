@@ -11,6 +11,14 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 320 })
   email: string;
 
+  /** When the owner of the address proved it (a link followed, Google, an accepted invitation). */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
+  /** An address the user asked to change to; it becomes `email` when the emailed link is followed. */
+  @Column({ name: 'pending_email', type: 'varchar', length: 320, nullable: true })
+  pendingEmail: string | null;
+
   @Column({ name: 'password_hash', type: 'varchar', nullable: true })
   passwordHash: string | null;
 

@@ -31,6 +31,8 @@ export function toUserDto(user: UserEntity): UserDto {
     bio: user.bio,
     avatar: fileUrl(user.avatarFileId),
     isSuperadmin: user.isSuperadmin,
+    emailVerified: !!user.emailVerifiedAt,
+    pendingEmail: user.pendingEmail,
   };
 }
 

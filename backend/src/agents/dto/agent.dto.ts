@@ -10,6 +10,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const cleanQuestions = ({ value }: { value: unknown }) =>
@@ -42,7 +43,7 @@ export class CreateAgentDto {
   name: string;
 
   @ApiPropertyOptional({ example: 'Answers questions about our product' })
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'Description must be text' })
   @MaxLength(500, { message: 'Description must be at most 500 characters' })
@@ -56,7 +57,7 @@ export class CreateAgentDto {
   webhook: string;
 
   @ApiPropertyOptional({ type: [String], maxItems: 4 })
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(cleanQuestions)
   @IsArray({ message: 'Default questions must be a list' })
   @ArrayMaxSize(4, { message: 'You can only have up to 4 default questions' })
@@ -73,15 +74,15 @@ export class CreateAgentDto {
   elevenlabsAgentId?: string | null;
 
   @ApiPropertyOptional({ description: 'true: generate a new signing secret; false: remove it' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean({ message: 'signed must be true or false' })
   signed?: boolean;
 }
 
 /** Every field of CreateAgentDto, optional, with the same rules; plus switching the agent on or off. */
-export class UpdateAgentDto extends PartialType(CreateAgentDto) {
+export class UpdateAgentDto extends PartialType(CreateAgentDto, { skipNullProperties: false }) {
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
 }

@@ -1,16 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsInt,
-  IsNumberString,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsInt, IsNumberString, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const MAX_MESSAGE_LENGTH = 20_000;
@@ -53,7 +44,7 @@ export class CreateChatDto {
   agentId: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'Title must be text' })
   @Matches(/\S/, { message: 'Title is required' })
@@ -63,7 +54,7 @@ export class CreateChatDto {
 
 export class UpdateChatDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'Title must be text' })
   @Matches(/\S/, { message: 'Title is required' })
@@ -71,7 +62,7 @@ export class UpdateChatDto {
   title?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean({ message: 'isArchived must be true or false' })
   isArchived?: boolean;
 }
@@ -100,7 +91,7 @@ export class FirstMessageResultDto {
 
 export class ListChatsQuery {
   @ApiPropertyOptional({ description: 'true: the Archived tab' })
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'archived must be true or false' })
   archived?: boolean;
@@ -108,19 +99,19 @@ export class ListChatsQuery {
 
 export class MessagePageQuery {
   @ApiPropertyOptional({ description: 'seq cursor: messages older than this' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsNumberString({ no_symbols: true }, { message: 'before must be a message seq' })
   @MaxLength(19, { message: 'before must be a message seq' })
   before?: string;
 
   @ApiPropertyOptional({ description: 'seq cursor: messages newer than this (resync after reconnect)' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsNumberString({ no_symbols: true }, { message: 'after must be a message seq' })
   @MaxLength(19, { message: 'after must be a message seq' })
   after?: string;
 
   @ApiPropertyOptional({ default: 50, maximum: 200 })
-  @IsOptional()
+  @OptionalNotNull()
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: 'limit must be between 1 and 200' })

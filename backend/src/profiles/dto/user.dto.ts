@@ -9,4 +9,7 @@ export class UserDto {
   @ApiProperty() bio: string;
   @ApiProperty({ example: '/placeholder.svg' }) avatar: string;
   @ApiProperty() isSuperadmin: boolean;
+  @ApiProperty({ description: 'The owner of the address has proved it' }) emailVerified: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'An email change waiting for its link' })
+  pendingEmail: string | null;
 }
