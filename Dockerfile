@@ -1,5 +1,5 @@
 # Switchboard image: one image, two entry points (api: backend/dist/main.js, worker: backend/dist/worker.js).
-# Debian (glibc) base on purpose: the lockfile carries linux-x64-gnu native binaries (STACK-NOTES 4).
+# Debian (glibc) base: the lockfile carries linux-x64-gnu native binaries only (CONTRIBUTING.md#docker-image).
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -7,7 +7,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY e2e/package.json e2e/
-# Not `npm ci` (STACK-NOTES 4); install scripts are limited by allowScripts + strict-allow-scripts.
+# Not `npm ci` (CONTRIBUTING.md#no-npm-ci); install scripts limited by allowScripts + strict-allow-scripts.
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json nest-cli.json ./
 COPY backend backend

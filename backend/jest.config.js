@@ -2,7 +2,7 @@
 // real PostgreSQL from test/global-setup.mjs). Run one tier with `--selectProjects unit|integration`.
 //
 // NestJS 12 and file-type 21 ship as ES modules, which Jest cannot require on Node 20: they are compiled
-// to CommonJS by @swc/jest like our own code (STACK-NOTES 3). The list below is file-type's whole ESM
+// to CommonJS by @swc/jest like our own code (CONTRIBUTING.md#esm-in-jest). The list is file-type's whole ESM
 // dependency tree; extend it when a new ESM-only package turns up as "Cannot use import statement".
 const esmPackages = [
   '@nestjs',

