@@ -7,8 +7,8 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // The socket and REST payload types live in the backend (one source); imported as types only.
-    alias: { '@contracts': fileURLToPath(new URL('../backend/src/realtime', import.meta.url)) },
+    // Every REST and socket payload type lives in backend/src/contracts (one source); types only.
+    alias: { '@contracts': fileURLToPath(new URL('../backend/src/contracts', import.meta.url)) },
   },
   server: {
     proxy: {

@@ -1,30 +1,6 @@
 import { inCompany } from './companyScope';
-import type { AgentView } from './contracts';
+import type { AgentView, AgentWithSecret, CreateAgentRequest, UpdateAgentRequest } from './contracts';
 import { http } from './httpClient';
-
-export interface CreateAgentRequest {
-  name: string;
-  webhook: string;
-  description?: string;
-  /** Omitted: the server gives the four canned prompts. */
-  defaultQuestions?: string[];
-  elevenlabsAgentId?: string | null;
-  signed?: boolean;
-}
-
-export interface UpdateAgentRequest {
-  name?: string;
-  description?: string;
-  webhook?: string;
-  defaultQuestions?: string[];
-  elevenlabsAgentId?: string | null;
-  /** true: generate a new signing secret (returned once); false: remove it. */
-  signed?: boolean;
-  isActive?: boolean;
-}
-
-/** A saved agent; `signingSecret` is present only in the answer that generated it. */
-export type AgentWithSecret = AgentView & { signingSecret?: string };
 
 const agentPath = (id: string) => `/api/agents/${encodeURIComponent(id)}`;
 

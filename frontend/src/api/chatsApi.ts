@@ -1,14 +1,6 @@
 import { inCompany } from './companyScope';
-import type { ChatView, MessageView } from './contracts';
+import type { ChatView, FirstMessageResult, MessagePage, MessageView, UpdateChatRequest } from './contracts';
 import { http } from './httpClient';
-
-export interface MessagePage {
-  /** Oldest first. */
-  messages: MessageView[];
-  /** With `before` or no cursor: older messages exist; with `after`: newer ones remain. */
-  hasMore: boolean;
-  pendingReply: boolean;
-}
 
 export interface MessagePageQuery {
   before?: string;
@@ -34,7 +26,7 @@ export const chatsApi = {
   create: (companyId: string, agentId: string, title?: string) =>
     http.post<ChatView>('/api/chats', { agentId, title }, inCompany(companyId)),
   get: (companyId: string, id: string) => http.get<ChatView>(chatPath(id), inCompany(companyId)),
-  update: (companyId: string, id: string, changes: { title?: string; isArchived?: boolean }) =>
+  update: (companyId: string, id: string, changes: UpdateChatRequest) =>
     http.patch<ChatView>(chatPath(id), changes, inCompany(companyId)),
   remove: (companyId: string, id: string) => http.delete<void>(chatPath(id), inCompany(companyId)),
   messages: (companyId: string, id: string, query: MessagePageQuery = {}) =>
@@ -43,9 +35,5 @@ export const chatsApi = {
     http.post<MessageView>(`${chatPath(id)}/messages`, { content }, inCompany(companyId)),
   /** The first message with no active chat: the server creates 'Chat with {agent}' too. */
   sendFirst: (companyId: string, agentId: string, content: string) =>
-    http.post<{ chat: ChatView; message: MessageView }>(
-      '/api/messages',
-      { agentId, content },
-      inCompany(companyId),
-    ),
+    http.post<FirstMessageResult>('/api/messages', { agentId, content }, inCompany(companyId)),
 };

@@ -1,5 +1,5 @@
 import { http } from './httpClient';
-import type { CompanyMembership } from './types';
+import type { CompanyMembership } from './contracts';
 
 export const companiesApi = {
   list: () => http.get<CompanyMembership[]>('/api/companies'),

@@ -1,11 +1,26 @@
 /**
- * The agents/chats/messages payloads and the socket event map. The one source is the backend's
- * realtime/client-events.ts (types only, through the `@contracts` alias); this file only re-exports.
+ * Every payload the client reads or sends, and the socket event map. The one source is the backend's
+ * `src/contracts/` (plain interfaces its DTOs implement), through the `@contracts` alias; types only.
  */
+export type { AgentView, AgentWithSecret, CreateAgentRequest, UpdateAgentRequest } from '@contracts/agents';
+export type { WebhookTestResult, WebhookTestTarget } from '@contracts/agents';
 export type {
-  AgentView,
+  AuthResponse,
+  ConfirmEmailResponse,
+  OkResponse,
+  ProvidersResponse,
+  RegisterRequest,
+  RegisterResponse,
+  VerificationRequiredResponse,
+} from '@contracts/auth';
+export type {
   ChatView,
-  ClientEventMap,
-  ClientEventName,
+  FirstMessageResult,
+  MessagePage,
   MessageView,
-} from '@contracts/client-events';
+  UpdateChatRequest,
+} from '@contracts/chats';
+export type { CompanyMembership, CompanyRole } from '@contracts/companies';
+export type { ApiErrorBody, ApiErrorCode } from '@contracts/errors';
+export type { ClientEventMap, ClientEventName } from '@contracts/realtime-events';
+export type { MeResponse, UpdateProfileRequest, User } from '@contracts/users';

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody, ApiErrorCode } from './contracts';
 
 export const NETWORK_ERROR_MESSAGE = 'Network connection issue. Please check your internet connection.';
 export const AUTH_ERROR_MESSAGE = 'Authentication error. Please try logging in again.';
@@ -12,18 +12,31 @@ export type ApiErrorKind = 'network' | 'http';
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode | undefined;
   /** The server's human-readable `message`, when it sent one. */
   readonly serverMessage: string | undefined;
+  /**
+   * The call checked credentials the user just typed (sign-in): a 401/403 describes them ('Invalid email
+   * or password', 'Please verify your email first'), not the session.
+   */
+  readonly credentialCheck: boolean;
 
-  constructor(kind: ApiErrorKind, status: number, body?: ApiErrorBody, cause?: unknown) {
+  constructor(
+    kind: ApiErrorKind,
+    status: number,
+    body?: Partial<ApiErrorBody>,
+    options: { cause?: unknown; credentialCheck?: boolean } = {},
+  ) {
     const serverMessage = readServerMessage(body);
-    super(serverMessage ?? (kind === 'network' ? NETWORK_ERROR_MESSAGE : `HTTP ${status}`), { cause });
+    super(serverMessage ?? (kind === 'network' ? NETWORK_ERROR_MESSAGE : `HTTP ${status}`), {
+      cause: options.cause,
+    });
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.code = body?.error;
     this.serverMessage = serverMessage;
+    this.credentialCheck = options.credentialCheck ?? false;
   }
 
   get isNetworkError(): boolean {
@@ -36,42 +49,35 @@ export class ApiError extends Error {
   }
 }
 
-function readServerMessage(body: ApiErrorBody | undefined): string | undefined {
+function readServerMessage(body: { message?: unknown } | undefined): string | undefined {
   const message = body?.message;
+  // Not our filter's shape (a proxy's, say): a list of messages is joined, anything else ignored.
   if (Array.isArray(message)) return message.length > 0 ? message.join(', ') : undefined;
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
-/** The spec's generic error policy (section 8): one message a person can read for any failure. */
-export function getErrorMessage(error: unknown): string {
+/**
+ * The one error policy (spec section 8): the message a person sees for any failure.
+ * - no answer: the network message; a 5xx: the server message (never a stack trace);
+ * - 401 and 403 of a session call: the generic authentication and permission messages;
+ * - any other 4xx (and 401/403 of a sign-in): the server's own sentence, which says what to fix;
+ * - otherwise the error's message, else `fallback` (the screen's own, or 'An unknown error occurred.').
+ */
+export function getErrorMessage(error: unknown, fallback: string = UNKNOWN_ERROR_MESSAGE): string {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return NETWORK_ERROR_MESSAGE;
-    if (error.status === 401) return AUTH_ERROR_MESSAGE;
-    if (error.status === 403) return PERMISSION_ERROR_MESSAGE;
     if (error.status >= 500) return SERVER_ERROR_MESSAGE;
-    return error.serverMessage ?? UNKNOWN_ERROR_MESSAGE;
-  }
-  if (error instanceof TypeError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return UNKNOWN_ERROR_MESSAGE;
-}
-
-/**
- * The server's own message for a 4xx answer (e.g. 'Invalid email or password' on a 401 from login,
- * where the generic 401 text would be wrong), else the generic mapping.
- */
-export function getClientErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.serverMessage) {
-    return error.serverMessage;
-  }
-  return getErrorMessage(error);
-}
-
-/** Like getClientErrorMessage, but with the screen's own fallback when there is no message to show. */
-export function getErrorMessageOr(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.status < 500) {
+    if (!error.credentialCheck && error.status === 401) return AUTH_ERROR_MESSAGE;
+    if (!error.credentialCheck && error.status === 403) return PERMISSION_ERROR_MESSAGE;
     return error.serverMessage ?? fallback;
   }
-  const message = getErrorMessage(error);
-  return message === UNKNOWN_ERROR_MESSAGE ? fallback : message;
+  // fetch rejects with a TypeError when the request never left (offline, DNS, CORS).
+  if (error instanceof TypeError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return fallback;
+}
+
+/** The server refused with this code (e.g. EMAIL_NOT_VERIFIED: offer to resend the link). */
+export function hasErrorCode(error: unknown, code: ApiErrorCode): boolean {
+  return error instanceof ApiError && error.code === code;
 }

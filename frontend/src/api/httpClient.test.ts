@@ -3,24 +3,17 @@ import {
   ApiError,
   AUTH_ERROR_MESSAGE,
   getErrorMessage,
+  hasErrorCode,
   NETWORK_ERROR_MESSAGE,
   PERMISSION_ERROR_MESSAGE,
   SERVER_ERROR_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
 } from './errors';
 import { createHttpClient } from './httpClient';
-import type { AuthResponse } from './types';
+import { userView } from '../test/fixtures';
+import type { AuthResponse } from './contracts';
 
-const user = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  bio: '',
-  avatar: '/placeholder.svg',
-  isSuperadmin: false,
-};
+const user = userView();
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -75,6 +68,36 @@ describe('http client error mapping', () => {
     expect((conflict as ApiError).code).toBe('CONFLICT');
     expect(getErrorMessage(await failWith(new Response('', { status: 400 })))).toBe(UNKNOWN_ERROR_MESSAGE);
     expect(getErrorMessage('weird')).toBe(UNKNOWN_ERROR_MESSAGE);
+  });
+});
+
+describe('one error policy', () => {
+  async function failWith(response: Response, options: { credentialCheck?: boolean } = {}) {
+    const client = createHttpClient({ fetchFn: () => Promise.resolve(response) });
+    return client.post('/api/auth/login', {}, { auth: false, ...options }).catch((e: unknown) => e);
+  }
+
+  it("shows a sign-in's own refusal (wrong password, unverified email) rather than the session message", async () => {
+    const wrong = await failWith(json(401, { error: 'UNAUTHORIZED', message: 'Invalid email or password' }), {
+      credentialCheck: true,
+    });
+    expect(getErrorMessage(wrong)).toBe('Invalid email or password');
+    const unverified = await failWith(
+      json(403, { error: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email first' }),
+      { credentialCheck: true },
+    );
+    expect(getErrorMessage(unverified)).toBe('Please verify your email first');
+    expect(hasErrorCode(unverified, 'EMAIL_NOT_VERIFIED')).toBe(true);
+  });
+
+  it("uses the screen's fallback when there is nothing better to say", async () => {
+    expect(getErrorMessage(await failWith(new Response('', { status: 400 })), 'Please try again later')).toBe(
+      'Please try again later',
+    );
+    expect(getErrorMessage(undefined, 'Please try again later')).toBe('Please try again later');
+    expect(getErrorMessage(await failWith(json(500, {})), 'Please try again later')).toBe(
+      SERVER_ERROR_MESSAGE,
+    );
   });
 });
 

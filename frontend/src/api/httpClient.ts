@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import type { ApiErrorBody, AuthResponse } from './types';
+import type { ApiErrorBody, AuthResponse } from './contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -11,6 +11,11 @@ export interface RequestOptions {
   auth?: boolean;
   /** With `auth`, refresh and retry once on a 401 (default true). */
   refreshOnUnauthorized?: boolean;
+  /**
+   * The call checks credentials the user typed (sign-in): its 401/403 messages are shown as the server
+   * wrote them, not replaced by the generic session ones.
+   */
+  credentialCheck?: boolean;
   /** Extra request headers (e.g. X-Company-Id for company-scoped routes). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -98,7 +103,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw new ApiError('network', 0, undefined, cause);
+      throw new ApiError('network', 0, undefined, { cause, credentialCheck: opts.credentialCheck });
     }
   }
 
@@ -113,11 +118,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
   }
 
-  async function toResult<T>(response: Response): Promise<T> {
+  async function toResult<T>(response: Response, opts: RequestOptions = {}): Promise<T> {
     const body = await readBody(response);
     if (!response.ok) {
-      const errorBody = typeof body === 'object' && body !== null ? (body as ApiErrorBody) : undefined;
-      throw new ApiError('http', response.status, errorBody);
+      const errorBody =
+        typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>) : undefined;
+      throw new ApiError('http', response.status, errorBody, { credentialCheck: opts.credentialCheck });
     }
     return body as T;
   }
@@ -151,11 +157,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         session = await refresh();
       } catch (refreshError) {
         if (refreshError instanceof ApiError && refreshError.isTransient) throw refreshError;
-        return toResult<T>(response);
+        return toResult<T>(response, opts);
       }
-      return toResult<T>(await send(method, path, opts, session.accessToken));
+      return toResult<T>(await send(method, path, opts, session.accessToken), opts);
     }
-    return toResult<T>(response);
+    return toResult<T>(response, opts);
   }
 
   return {

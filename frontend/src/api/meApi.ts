@@ -1,12 +1,5 @@
 import { http } from './httpClient';
-import type { AuthResponse, MeResponse, User } from './types';
-
-export interface UpdateProfileRequest {
-  name?: string;
-  email?: string;
-  bio?: string;
-  currentPassword?: string;
-}
+import type { AuthResponse, MeResponse, UpdateProfileRequest, User } from './contracts';
 
 export const meApi = {
   get: () => http.get<MeResponse>('/api/me'),

@@ -1,4 +1,4 @@
-import type { CompanyRole, User } from '../api/types';
+import type { CompanyRole, User } from '../api/contracts';
 
 /** The one access map: who sees which admin entry points. */
 export function canAccessCompanyAdmin(role: CompanyRole | null | undefined): boolean {

@@ -12,6 +12,12 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const VerifyEmailPage = lazy(() =>
+  import('../pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('../pages/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 const ChatPage = lazy(() => import('../pages/ChatPage').then((m) => ({ default: m.ChatPage })));
 const WebhookTestPage = lazy(() =>
   import('../pages/WebhookTestPage').then((m) => ({ default: m.WebhookTestPage })),
@@ -40,6 +46,9 @@ export const appRoutes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // Emailed links: public, and they work whether or not this browser is signed in.
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
       {
         path: '/chat',
         element: (

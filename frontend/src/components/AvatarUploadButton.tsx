@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
-import { getErrorMessageOr } from '../api/errors';
+import { getErrorMessage } from '../api/errors';
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
@@ -45,7 +45,7 @@ export function AvatarUploadButton({
     } catch (error) {
       notification.error({
         title: 'Error uploading image',
-        description: getErrorMessageOr(error, 'Failed to upload image. Please try again.'),
+        description: getErrorMessage(error, 'Failed to upload image. Please try again.'),
       });
     } finally {
       setUploading(false);

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { authApi } from '../api/authApi';
-import { getClientErrorMessage } from '../api/errors';
+import { getErrorMessage } from '../api/errors';
 import { AuthCard } from '../features/auth/components/AuthCard';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 
@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
       await authApi.resetPassword(token, password);
       setDone(true);
     } catch (err) {
-      setError(getClientErrorMessage(err));
+      setError(getErrorMessage(err));
     } finally {
       setSubmitting(false);
     }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { ApiError } from '../api/errors';
 import { http } from '../api/httpClient';
 import { meApi } from '../api/meApi';
-import type { AuthResponse, User } from '../api/types';
+import type { AuthResponse, User } from '../api/contracts';
 import { useAgentsStore } from './agentsStore';
 import { useChatStore } from './chatStore';
 import { useCompanyStore } from './companyStore';

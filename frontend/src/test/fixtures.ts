@@ -1,4 +1,4 @@
-import type { AgentView, ChatView, MessageView } from '../api/contracts';
+import type { AgentView, ChatView, MessageView, User } from '../api/contracts';
 
 export function chatView(overrides: Partial<ChatView> = {}): ChatView {
   return {
@@ -45,6 +45,22 @@ export function agentView(overrides: Partial<AgentView> = {}): AgentView {
     isEditable: false,
     isActive: true,
     createdAt: '2024-05-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function userView(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    bio: '',
+    avatar: '/placeholder.svg',
+    isSuperadmin: false,
+    emailVerified: true,
+    pendingEmail: null,
     ...overrides,
   };
 }

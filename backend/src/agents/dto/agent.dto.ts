@@ -11,6 +11,12 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
+import type {
+  AgentView,
+  AgentWithSecret,
+  CreateAgentRequest,
+  UpdateAgentRequest,
+} from '../../contracts/agents';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const cleanQuestions = ({ value }: { value: unknown }) =>
@@ -18,7 +24,7 @@ const cleanQuestions = ({ value }: { value: unknown }) =>
     ? value.map((q) => (typeof q === 'string' ? q.trim() : q)).filter((q) => q !== '')
     : value;
 
-export class AgentDto {
+export class AgentDto implements AgentView {
   @ApiProperty({ example: 'default-agent' }) id: string;
   @ApiProperty() companyId: string;
   @ApiProperty() name: string;
@@ -34,7 +40,7 @@ export class AgentDto {
   @ApiProperty() createdAt: string;
 }
 
-export class CreateAgentDto {
+export class CreateAgentDto implements CreateAgentRequest {
   @ApiProperty({ example: 'Support bot' })
   @Transform(trim)
   @IsString({ message: 'Agent name is required' })
@@ -80,13 +86,16 @@ export class CreateAgentDto {
 }
 
 /** Every field of CreateAgentDto, optional, with the same rules; plus switching the agent on or off. */
-export class UpdateAgentDto extends PartialType(CreateAgentDto, { skipNullProperties: false }) {
+export class UpdateAgentDto
+  extends PartialType(CreateAgentDto, { skipNullProperties: false })
+  implements UpdateAgentRequest
+{
   @ApiPropertyOptional()
   @OptionalNotNull()
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
 }
 
-export class AgentWithSecretDto extends AgentDto {
+export class AgentWithSecretDto extends AgentDto implements AgentWithSecret {
   @ApiPropertyOptional({ description: 'Shown once, when generated' }) signingSecret?: string;
 }

@@ -2,11 +2,21 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNumberString, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
+import type {
+  ChatView,
+  CreateChatRequest,
+  FirstMessageResult,
+  MessagePage,
+  MessageView,
+  SendFirstMessageRequest,
+  SendMessageRequest,
+  UpdateChatRequest,
+} from '../../contracts/chats';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const MAX_MESSAGE_LENGTH = 20_000;
 
-export class ChatDto {
+export class ChatDto implements ChatView {
   @ApiProperty() id: string;
   @ApiProperty() companyId: string;
   @ApiProperty() agentId: string;
@@ -19,7 +29,7 @@ export class ChatDto {
   @ApiProperty() updatedAt: string;
 }
 
-export class MessageDto {
+export class MessageDto implements MessageView {
   @ApiProperty() id: string;
   @ApiProperty() chatId: string;
   @ApiProperty() senderId: string;
@@ -30,13 +40,13 @@ export class MessageDto {
   @ApiProperty() seq: string;
 }
 
-export class MessagePageDto {
+export class MessagePageDto implements MessagePage {
   @ApiProperty({ type: [MessageDto], description: 'Oldest first' }) messages: MessageDto[];
   @ApiProperty({ description: 'More, older messages exist before the first one' }) hasMore: boolean;
   @ApiProperty() pendingReply: boolean;
 }
 
-export class CreateChatDto {
+export class CreateChatDto implements CreateChatRequest {
   @ApiProperty({ example: 'default-agent' })
   @IsString({ message: 'No agent selected' })
   @Matches(/\S/, { message: 'No agent selected' })
@@ -52,7 +62,7 @@ export class CreateChatDto {
   title?: string;
 }
 
-export class UpdateChatDto {
+export class UpdateChatDto implements UpdateChatRequest {
   @ApiPropertyOptional()
   @OptionalNotNull()
   @Transform(trim)
@@ -67,7 +77,7 @@ export class UpdateChatDto {
   isArchived?: boolean;
 }
 
-export class SendMessageDto {
+export class SendMessageDto implements SendMessageRequest {
   @ApiProperty()
   @Transform(trim)
   @IsString({ message: 'Please enter a message' })
@@ -76,7 +86,7 @@ export class SendMessageDto {
   content: string;
 }
 
-export class SendFirstMessageDto extends SendMessageDto {
+export class SendFirstMessageDto extends SendMessageDto implements SendFirstMessageRequest {
   @ApiProperty({ example: 'default-agent' })
   @IsString({ message: 'No agent selected' })
   @Matches(/\S/, { message: 'No agent selected' })
@@ -84,7 +94,7 @@ export class SendFirstMessageDto extends SendMessageDto {
   agentId: string;
 }
 
-export class FirstMessageResultDto {
+export class FirstMessageResultDto implements FirstMessageResult {
   @ApiProperty({ type: ChatDto }) chat: ChatDto;
   @ApiProperty({ type: MessageDto }) message: MessageDto;
 }

@@ -1,15 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { COMPANY_ROLES, type CompanyRole } from '../company-user.entity';
+import type { CompanyMembership, CreateCompanyRequest } from '../../contracts/companies';
 
-export class CompanyMembershipDto {
+export class CompanyMembershipDto implements CompanyMembership {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
   @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
   @ApiProperty() createdAt: string;
 }
 
-export class CreateCompanyDto {
+export class CreateCompanyDto implements CreateCompanyRequest {
   @ApiProperty({ example: 'My Company' })
   @IsString({ message: 'Company name is required' })
   @Matches(/\S/, { message: 'Company name is required' })

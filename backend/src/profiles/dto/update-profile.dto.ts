@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, Matches } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
+import type { UpdateProfileRequest } from '../../contracts/users';
 
-export class UpdateProfileDto {
+export class UpdateProfileDto implements UpdateProfileRequest {
   @ApiPropertyOptional()
   @OptionalNotNull()
   @IsString({ message: 'Name must be text' })

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { User } from '../../contracts/users';
 
-export class UserDto {
+export class UserDto implements User {
   @ApiProperty() id: string;
   @ApiProperty() email: string;
   @ApiProperty({ description: 'First and last name joined by a space' }) name: string;

@@ -2,7 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { agentsApi } from '../../../api/agentsApi';
 import type { AgentView } from '../../../api/contracts';
-import { getClientErrorMessage } from '../../../api/errors';
+import { getErrorMessage } from '../../../api/errors';
 import { useAgentsStore } from '../../../stores/agentsStore';
 import { useCompanyStore } from '../../../stores/companyStore';
 
@@ -44,7 +44,7 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
       onAdded?.(agent);
       onClose();
     } catch (error) {
-      notification.error({ title: 'Error adding agents', description: getClientErrorMessage(error) });
+      notification.error({ title: 'Error adding agents', description: getErrorMessage(error) });
     } finally {
       setSaving(false);
     }

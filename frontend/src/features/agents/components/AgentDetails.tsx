@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input, Popconfirm, Switch } from 'antd';
 import { useState } from 'react';
-import { agentsApi, type UpdateAgentRequest } from '../../../api/agentsApi';
+import { agentsApi } from '../../../api/agentsApi';
+import type { UpdateAgentRequest } from '../../../api/contracts';
 import type { AgentView } from '../../../api/contracts';
-import { getClientErrorMessage } from '../../../api/errors';
+import { getErrorMessage } from '../../../api/errors';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { useAgentsStore } from '../../../stores/agentsStore';
 import { useChatStore } from '../../../stores/chatStore';
@@ -44,7 +45,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
       setSecret(signingSecret ?? null);
       notification.success({ title: 'Agent updated' });
     } catch (error) {
-      notification.error({ title: 'Error updating agents', description: getClientErrorMessage(error) });
+      notification.error({ title: 'Error updating agents', description: getErrorMessage(error) });
     }
   };
 
@@ -68,7 +69,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
       setSecret(signingSecret ?? null);
       notification.success({ title: 'Agent updated' });
     } catch (error) {
-      notification.error({ title: 'Error updating agents', description: getClientErrorMessage(error) });
+      notification.error({ title: 'Error updating agents', description: getErrorMessage(error) });
     } finally {
       setSaving(false);
     }
@@ -89,7 +90,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
       notification.success({ title: 'Agent deleted' });
       onDeleted();
     } catch (error) {
-      notification.error({ title: 'Error deleting agents', description: getClientErrorMessage(error) });
+      notification.error({ title: 'Error deleting agents', description: getErrorMessage(error) });
     } finally {
       setDeleting(false);
     }

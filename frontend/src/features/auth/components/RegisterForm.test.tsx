@@ -8,7 +8,7 @@ describe('RegisterForm', () => {
   it('asks for every field and sends nothing while one is missing', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    renderWithProviders(<RegisterForm />, { path: '/register' });
+    renderWithProviders(<RegisterForm onVerificationRequired={vi.fn()} />, { path: '/register' });
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
@@ -22,7 +22,7 @@ describe('RegisterForm', () => {
 
   it('treats a blank (spaces only) full name as missing', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<RegisterForm />, { path: '/register' });
+    renderWithProviders(<RegisterForm onVerificationRequired={vi.fn()} />, { path: '/register' });
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
@@ -34,7 +34,7 @@ describe('RegisterForm', () => {
   });
 
   it('links back to sign in', () => {
-    renderWithProviders(<RegisterForm />, { path: '/register' });
+    renderWithProviders(<RegisterForm onVerificationRequired={vi.fn()} />, { path: '/register' });
     expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute(
       'href',
       '/',

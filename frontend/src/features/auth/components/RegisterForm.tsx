@@ -1,9 +1,7 @@
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authApi } from '../../../api/authApi';
-import { getErrorMessageOr } from '../../../api/errors';
-import { useSessionStore } from '../../../stores/sessionStore';
+import { useAuthActions } from '../hooks/useAuthActions';
 
 interface RegisterValues {
   email?: string;
@@ -14,11 +12,15 @@ interface RegisterValues {
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
+interface RegisterFormProps {
+  /** The installation requires a verified email: the account waits for the link sent to `email`. */
+  onVerificationRequired: (email: string) => void;
+}
+
 /** New account plus new company. (The invited mode, 'Complete Your Registration', comes with invitations.) */
-export function RegisterForm() {
-  const { notification } = App.useApp();
+export function RegisterForm({ onVerificationRequired }: RegisterFormProps) {
   const navigate = useNavigate();
-  const signIn = useSessionStore((s) => s.signIn);
+  const { register } = useAuthActions();
   const [submitting, setSubmitting] = useState(false);
   const [validationError, setValidationError] = useState<string | null>(null);
 
@@ -33,22 +35,10 @@ export function RegisterForm() {
     }
     setValidationError(null);
     setSubmitting(true);
-    try {
-      const auth = await authApi.register({ email, password, fullName, companyName });
-      await signIn(auth);
-      notification.success({
-        title: 'Registration successful',
-        description: 'Your account has been created.',
-      });
-      void navigate('/chat', { replace: true });
-    } catch (error) {
-      notification.error({
-        title: 'Registration failed',
-        description: getErrorMessageOr(error, 'Please try again later'),
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    const outcome = await register({ email, password, fullName, companyName });
+    setSubmitting(false);
+    if (outcome.kind === 'signed-in') void navigate('/chat', { replace: true });
+    if (outcome.kind === 'verification-required') onVerificationRequired(outcome.email);
   };
 
   return (

@@ -1,22 +1,33 @@
 import { GoogleOutlined } from '@ant-design/icons';
-import { App, Button, Divider, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, GOOGLE_SIGN_IN_URL } from '../../../api/authApi';
-import { getClientErrorMessage } from '../../../api/errors';
-import { useSessionStore } from '../../../stores/sessionStore';
+import { useAuthActions } from '../hooks/useAuthActions';
 
 interface SignInValues {
   email: string;
   password: string;
 }
 
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email first';
+
+/** What the Google callback's `?error=` means, for the 'Google login failed' toast. */
+const GOOGLE_ERRORS: Record<string, string | undefined> = {
+  google_login_failed: undefined,
+  google_account_unverified:
+    'An account with this email already exists, but its address is not verified yet. Sign in with your password (or reset it) first; then Google sign-in will work.',
+};
+
 export function SignInForm() {
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const signIn = useSessionStore((s) => s.signIn);
+  const { signIn, resendVerification } = useAuthActions();
   const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+  /** The address whose sign-in was refused until it is verified. */
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [googleEnabled, setGoogleEnabled] = useState(false);
 
   useEffect(() => {
@@ -26,34 +37,55 @@ export function SignInForm() {
       .then((providers) => {
         if (active) setGoogleEnabled(providers.google);
       })
-      // Without the providers answer the Google button simply stays hidden.
+      // Not a user action: without the providers answer the Google button simply stays hidden.
       .catch(() => undefined);
     return () => {
       active = false;
     };
   }, []);
 
-  const googleFailed = searchParams.get('error') === 'google_login_failed';
+  const googleError = searchParams.get('error');
   useEffect(() => {
-    if (googleFailed) notification.error({ key: 'google-login-failed', title: 'Google login failed' });
-  }, [googleFailed, notification]);
+    if (!googleError || !(googleError in GOOGLE_ERRORS)) return;
+    notification.error({
+      key: 'google-login-failed',
+      title: 'Google login failed',
+      description: GOOGLE_ERRORS[googleError],
+    });
+  }, [googleError, notification]);
 
   const onFinish = async ({ email, password }: SignInValues) => {
     setSubmitting(true);
-    try {
-      const auth = await authApi.login(email.trim(), password);
-      await signIn(auth);
-      notification.success({ title: 'Logged in successfully', description: 'Welcome back!' });
-      void navigate('/chat', { replace: true });
-    } catch (error) {
-      notification.error({ title: 'Login failed', description: getClientErrorMessage(error) });
-    } finally {
-      setSubmitting(false);
-    }
+    setUnverifiedEmail(null);
+    const outcome = await signIn(email.trim(), password);
+    setSubmitting(false);
+    if (outcome === 'signed-in') void navigate('/chat', { replace: true });
+    if (outcome === 'email-not-verified') setUnverifiedEmail(email.trim());
+  };
+
+  const resend = async () => {
+    if (!unverifiedEmail) return;
+    setResending(true);
+    await resendVerification(unverifiedEmail);
+    setResending(false);
   };
 
   return (
     <>
+      {unverifiedEmail && (
+        <Alert
+          type="warning"
+          showIcon
+          title={EMAIL_NOT_VERIFIED_MESSAGE}
+          description={`Follow the link we sent to ${unverifiedEmail}, then sign in.`}
+          action={
+            <Button size="small" onClick={() => void resend()} loading={resending}>
+              Resend verification email
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form<SignInValues>
         name="signIn"
         layout="vertical"

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { chatsApi } from '../../../api/chatsApi';
-import { getClientErrorMessage } from '../../../api/errors';
+import { getErrorMessage } from '../../../api/errors';
 import { useAgentsStore } from '../../../stores/agentsStore';
 import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
 import { openChat } from '../../../stores/chatSync';
@@ -29,7 +29,7 @@ export function useChatActions(): ChatActions {
     };
     const stillCurrent = (companyId: string) => useChatStore.getState().companyId === companyId;
     const fail = (title: string, error: unknown) =>
-      notification.error({ title, description: getClientErrorMessage(error) });
+      notification.error({ title, description: getErrorMessage(error) });
 
     return {
       async sendMessage(text) {

@@ -1,7 +1,7 @@
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { companiesApi } from '../../../api/companiesApi';
-import { getErrorMessageOr } from '../../../api/errors';
+import { getErrorMessage } from '../../../api/errors';
 import { useCompanyStore } from '../../../stores/companyStore';
 
 interface CreateCompanyDialogProps {
@@ -34,7 +34,7 @@ export function CreateCompanyDialog({ open, onClose }: CreateCompanyDialogProps)
     } catch (error) {
       notification.error({
         title: 'Failed to create company',
-        description: getErrorMessageOr(error, 'Please try again later.'),
+        description: getErrorMessage(error, 'Please try again later.'),
       });
     } finally {
       setSubmitting(false);

@@ -1,6 +1,6 @@
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { getClientErrorMessage } from '../../../api/errors';
+import { getErrorMessage } from '../../../api/errors';
 import { http } from '../../../api/httpClient';
 import { meApi } from '../../../api/meApi';
 import { useSessionStore } from '../../../stores/sessionStore';
@@ -30,7 +30,7 @@ export function PasswordTab() {
       form.resetFields();
       notification.success({ title: 'Password updated' });
     } catch (error) {
-      notification.error({ title: 'Error updating password', description: getClientErrorMessage(error) });
+      notification.error({ title: 'Error updating password', description: getErrorMessage(error) });
     } finally {
       setUpdating(false);
     }

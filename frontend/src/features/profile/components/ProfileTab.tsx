@@ -1,8 +1,9 @@
 import { App, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
-import { getErrorMessageOr } from '../../../api/errors';
-import { meApi, type UpdateProfileRequest } from '../../../api/meApi';
-import type { User } from '../../../api/types';
+import { getErrorMessage } from '../../../api/errors';
+import type { UpdateProfileRequest } from '../../../api/contracts';
+import { meApi } from '../../../api/meApi';
+import type { User } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
 import { useSessionStore } from '../../../stores/sessionStore';
@@ -33,12 +34,20 @@ export function ProfileTab({ user }: { user: User }) {
     try {
       const updated = await meApi.update(request);
       setUser(updated);
-      form.setFieldsValue({ currentPassword: undefined });
-      notification.success({ title: 'Profile updated' });
+      // A new email waits for its link: the field shows the address still in force.
+      form.setFieldsValue({ email: updated.email, currentPassword: undefined });
+      if (request.email && updated.pendingEmail) {
+        notification.success({
+          title: 'Profile updated',
+          description: `We sent a confirmation link to ${updated.pendingEmail}. Your email changes when you follow it.`,
+        });
+      } else {
+        notification.success({ title: 'Profile updated' });
+      }
     } catch (error) {
       notification.error({
         title: 'Error updating profile',
-        description: getErrorMessageOr(error, 'Failed to update profile. Please try again.'),
+        description: getErrorMessage(error, 'Failed to update profile. Please try again.'),
       });
     } finally {
       setSaving(false);
@@ -71,6 +80,11 @@ export function ProfileTab({ user }: { user: User }) {
         <Form.Item
           label="Email"
           name="email"
+          extra={
+            user.pendingEmail
+              ? `Waiting for confirmation: ${user.pendingEmail}. Follow the link sent there to make it your email.`
+              : undefined
+          }
           rules={[
             { required: true, whitespace: true, message: 'Please enter your email' },
             { type: 'email', message: 'Please enter a valid email' },

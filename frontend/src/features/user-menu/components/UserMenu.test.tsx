@@ -1,23 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompanyMembership, CompanyRole, User } from '../../../api/types';
+import type { CompanyMembership, CompanyRole } from '../../../api/contracts';
 import { useCompanyStore } from '../../../stores/companyStore';
 import { useSessionStore } from '../../../stores/sessionStore';
+import { userView } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { UserMenu } from './UserMenu';
 
 function signInAs({ role, isSuperadmin = false }: { role: CompanyRole; isSuperadmin?: boolean }) {
-  const user: User = {
-    id: 'u1',
-    email: 'ada@example.com',
-    name: 'Ada Lovelace',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    bio: '',
-    avatar: '/placeholder.svg',
-    isSuperadmin,
-  };
+  const user = userView({ isSuperadmin });
   const companies: CompanyMembership[] = [
     { id: 'c1', name: 'Analytical Engines', role, createdAt: '2024-01-01T00:00:00Z' },
     { id: 'c2', name: 'Difference Ltd', role: 'owner', createdAt: '2024-01-02T00:00:00Z' },

@@ -1,7 +1,8 @@
 import { App, Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../api/errors';
-import { webhookTestApi, type WebhookTestResult } from '../../../api/webhookTestApi';
+import type { WebhookTestResult } from '../../../api/contracts';
+import { webhookTestApi } from '../../../api/webhookTestApi';
 
 /** Spec: the read-only test webhook address, a message, 'Test Webhook', the parsed output and the raw response. */
 export function WebhookTester() {

@@ -1,0 +1,61 @@
+export interface ChatView {
+  id: string;
+  companyId: string;
+  agentId: string;
+  title: string;
+  isArchived: boolean;
+  lastMessage: string | null;
+  lastMessageAt: string | null;
+  /** True while the agent is answering a message of this chat. */
+  pendingReply: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageView {
+  id: string;
+  chatId: string;
+  senderId: string;
+  senderType: 'user' | 'agent';
+  content: string;
+  timestamp: string;
+  isVoiceMessage: boolean;
+  /** Monotonic within the installation: cursors and gap detection use it. */
+  seq: string;
+}
+
+/** GET /api/chats/:id/messages */
+export interface MessagePage {
+  /** Oldest first. */
+  messages: MessageView[];
+  /** With `before` or no cursor: older messages exist; with `after`: newer ones remain. */
+  hasMore: boolean;
+  pendingReply: boolean;
+}
+
+/** POST /api/chats */
+export interface CreateChatRequest {
+  agentId: string;
+  title?: string;
+}
+
+/** PATCH /api/chats/:id */
+export interface UpdateChatRequest {
+  title?: string;
+  isArchived?: boolean;
+}
+
+/** POST /api/chats/:id/messages */
+export interface SendMessageRequest {
+  content: string;
+}
+
+/** POST /api/messages: the first message with no active chat creates 'Chat with {agent}' too. */
+export interface SendFirstMessageRequest extends SendMessageRequest {
+  agentId: string;
+}
+
+export interface FirstMessageResult {
+  chat: ChatView;
+  message: MessageView;
+}

@@ -1,0 +1,22 @@
+/** Codes an error answer can carry; the client acts on some beyond the status (e.g. offering a resend). */
+export type ApiErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
+  | 'SERVER_ERROR'
+  /** 403 from sign-in: 'Please verify your email first'. */
+  | 'EMAIL_NOT_VERIFIED';
+
+/** The body of every error answer (the exception filter's one shape). */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: ApiErrorCode;
+  /** A sentence a person can read. */
+  message: string;
+}

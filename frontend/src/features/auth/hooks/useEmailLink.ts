@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { authApi } from '../../../api/authApi';
+import { ApiError, getErrorMessage } from '../../../api/errors';
+import { useSessionStore } from '../../../stores/sessionStore';
+
+export type EmailLinkKind = 'verify' | 'confirm';
+
+export type EmailLinkState =
+  { status: 'checking' } | { status: 'done'; email: string | null } | { status: 'failed'; message: string };
+
+export const INVALID_LINK_MESSAGES: Record<EmailLinkKind, string> = {
+  verify: 'This verification link is invalid or has expired.',
+  confirm: 'This confirmation link is invalid or has expired.',
+};
+
+/**
+ * A link's token works once: React runs effects twice in development, and both runs must share the one
+ * request rather than the second being refused as already used.
+ */
+const followed = new Map<string, Promise<string | null>>();
+
+async function follow(kind: EmailLinkKind, token: string): Promise<string | null> {
+  if (kind === 'verify') {
+    await authApi.verifyEmail(token);
+    return null;
+  }
+  const { email } = await authApi.confirmEmail(token);
+  // A signed-in tab shows the new address at once (the session check loads it anyway if still running).
+  if (useSessionStore.getState().status === 'authenticated') {
+    await useSessionStore
+      .getState()
+      .loadProfile()
+      // The address did change; only this tab's copy of it is stale until the next load.
+      .catch(() => undefined);
+  }
+  return email;
+}
+
+function failureMessage(kind: EmailLinkKind, error: unknown): string {
+  // A refused token is always "invalid or expired"; a network or server failure says so instead.
+  if (error instanceof ApiError && error.kind === 'http' && error.status < 500)
+    return INVALID_LINK_MESSAGES[kind];
+  return getErrorMessage(error, INVALID_LINK_MESSAGES[kind]);
+}
+
+/** Follows an emailed link (verify the address, or confirm a new one) once, and reports how it went. */
+export function useEmailLink(kind: EmailLinkKind, token: string | null): EmailLinkState {
+  const [state, setState] = useState<EmailLinkState>(() =>
+    token ? { status: 'checking' } : { status: 'failed', message: INVALID_LINK_MESSAGES[kind] },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    const key = `${kind}:${token}`;
+    let attempt = followed.get(key);
+    if (!attempt) {
+      attempt = follow(kind, token);
+      followed.set(key, attempt);
+    }
+    attempt.then(
+      (email) => {
+        if (active) setState({ status: 'done', email });
+      },
+      (error: unknown) => {
+        // A failed attempt may be retried by loading the page again (say, after a network blip).
+        followed.delete(key);
+        if (active) setState({ status: 'failed', message: failureMessage(kind, error) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [kind, token]);
+
+  return state;
+}
