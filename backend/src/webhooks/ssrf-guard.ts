@@ -24,8 +24,16 @@ export function isPublicAddress(address: string): boolean {
   return PUBLIC_RANGES.has(parsed.range());
 }
 
+/** A host name as DNS means it: no IPv6 brackets, no trailing dot ('localhost.' is 'localhost'), lower case. */
+function bareHost(hostname: string): string {
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
+}
+
 export function hostKey(hostname: string, port: number): string {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = bareHost(hostname);
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
@@ -65,7 +73,7 @@ export function checkWebhookUrl(raw: string, allowed: ReadonlySet<string>): stri
     return 'The webhook URL must start with http:// or https://';
   if (url.username || url.password) return 'The webhook URL must not contain a user name or password';
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = bareHost(url.hostname);
   if (allowed.has(hostKey(host, port))) return null;
   if (isIP(host)) return isPublicAddress(host) ? null : ADDRESS_REFUSED;
   if (
