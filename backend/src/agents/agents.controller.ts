@@ -22,12 +22,16 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { CompanyMemberGuard, CurrentCompany, type CompanyScope } from '../companies/company-member.guard';
-import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
+import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { ValidationFailedError } from '../common/domain-errors';
+import { UuidParamPipe } from '../common/uuid';
+import { CompanyMemberGuard } from '../companies/company-member.guard';
 import { INVALID_IMAGE_MESSAGE, MAX_IMAGE_BYTES } from '../files/files.service';
-import { AgentsService } from './agents.service';
+import { AGENT_NOT_FOUND, AgentsService, DEFAULT_AGENT_ID } from './agents.service';
 import { AgentDto, AgentWithSecretDto, CreateAgentDto, UpdateAgentDto } from './dto/agent.dto';
+
+/** An agent's public id: a uuid, or 'default-agent'. */
+const AGENT_ID = new UuidParamPipe(AGENT_NOT_FOUND, [DEFAULT_AGENT_ID]);
 
 @ApiTags('agents')
 @ApiBearerAuth()
@@ -39,40 +43,31 @@ export class AgentsController {
 
   @Get()
   @ApiOkResponse({ type: [AgentDto] })
-  list(@CurrentUser() user: AuthUser, @CurrentCompany() company: CompanyScope): Promise<AgentDto[]> {
-    return this.agents.list(user.id, company.companyId);
+  list(@CurrentScope() scope: CompanyScope): Promise<AgentDto[]> {
+    return this.agents.list(scope);
   }
 
   @Post()
   @ApiCreatedResponse({ type: AgentWithSecretDto })
-  create(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Body() body: CreateAgentDto,
-  ): Promise<AgentWithSecretDto> {
-    return this.agents.create(user.id, company.companyId, body);
+  create(@CurrentScope() scope: CompanyScope, @Body() body: CreateAgentDto): Promise<AgentWithSecretDto> {
+    return this.agents.create(scope, body);
   }
 
   @Patch(':id')
   @ApiOkResponse({ type: AgentWithSecretDto })
   update(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', AGENT_ID) id: string,
     @Body() body: UpdateAgentDto,
   ): Promise<AgentWithSecretDto> {
-    return this.agents.update(user.id, company.companyId, id, body);
+    return this.agents.update(scope, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  async remove(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
-  ): Promise<void> {
-    await this.agents.remove(user.id, company.companyId, id);
+  async remove(@CurrentScope() scope: CompanyScope, @Param('id', AGENT_ID) id: string): Promise<void> {
+    await this.agents.remove(scope, id);
   }
 
   @Post(':id/avatar')
@@ -81,12 +76,11 @@ export class AgentsController {
   @ApiOkResponse({ type: AgentDto })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } }))
   setAvatar(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', AGENT_ID) id: string,
     @UploadedFile() file: Express.Multer.File | undefined,
   ): Promise<AgentDto> {
     if (!file?.buffer?.length) throw new ValidationFailedError(INVALID_IMAGE_MESSAGE);
-    return this.agents.setAvatar(user.id, company.companyId, id, file.buffer);
+    return this.agents.setAvatar(scope, id, file.buffer);
   }
 }

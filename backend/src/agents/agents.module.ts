@@ -4,6 +4,7 @@ import { CompaniesModule } from '../companies/companies.module';
 import { FilesModule } from '../files/files.module';
 import { AgentEntity } from './agent.entity';
 import { AgentsController } from './agents.controller';
+import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
 import { DemoAgentController } from './demo-agent.controller';
 import { WebhookTestController } from './webhook-test.controller';
@@ -11,7 +12,7 @@ import { WebhookTestController } from './webhook-test.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([AgentEntity]), FilesModule, CompaniesModule],
   controllers: [AgentsController, DemoAgentController, WebhookTestController],
-  providers: [AgentsService],
+  providers: [AgentsService, AgentsRepository],
   exports: [AgentsService],
 })
 export class AgentsModule {}

@@ -1,21 +1,24 @@
 import { lookup } from 'node:dns/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
-import { NotFoundError, ValidationFailedError } from '../common/domain-errors';
+import type { OwnerScope } from '../common/company-scope';
+import { ForbiddenError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
+import { isUuid } from '../common/uuid';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { FilesService, fileUrl, isUuid } from '../files/files.service';
+import { FilesService } from '../files/files.service';
 import type { AgentView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { ADDRESS_REFUSED, checkWebhookUrl, hostKey, isPublicAddress } from '../webhooks/ssrf-guard';
 import { generateSigningSecret } from '../webhooks/webhook-client';
-import { AgentEntity } from './agent.entity';
+import type { AgentEntity } from './agent.entity';
+import { type AgentChanges, AgentsRepository, DEFAULT_AGENT_ID, toAgentView } from './agents.repository';
 import type { CreateAgentDto, UpdateAgentDto } from './dto/agent.dto';
 
-export const DEFAULT_AGENT_ID = 'default-agent';
+export { DEFAULT_AGENT_ID };
 export const DEFAULT_AGENT_NAME = 'Assistant';
 export const DEFAULT_AGENT_DESCRIPTION = 'Your helpful AI assistant';
 export const AGENT_NOT_FOUND = 'Agent not found';
+export const DEFAULT_AGENT_NOT_EDITABLE =
+  'The default agent cannot be edited. Create your own agent to choose its name, webhook and prompts.';
 /** The spec's four built-in prompts: someone to talk to, a challenge, a goal, a happy moment. */
 export const CANNED_QUESTIONS = [
   'I need someone to talk to',
@@ -24,23 +27,7 @@ export const CANNED_QUESTIONS = [
   'I want to share a happy moment from my day',
 ];
 
-export function toAgentView(agent: AgentEntity): AgentView {
-  return {
-    id: agent.isDefault ? DEFAULT_AGENT_ID : agent.id,
-    companyId: agent.companyId,
-    name: agent.name,
-    description: agent.description,
-    avatar: fileUrl(agent.avatarFileId),
-    webhook: agent.isDefault ? null : agent.webhook,
-    defaultQuestions: agent.defaultQuestions,
-    elevenlabsAgentId: agent.elevenlabsAgentId,
-    hasSigningSecret: !!agent.signingSecret,
-    isDefault: agent.isDefault,
-    isEditable: agent.isEditable,
-    isActive: agent.isActive,
-    createdAt: agent.createdAt.toISOString(),
-  };
-}
+type AgentWithSecret = AgentView & { signingSecret?: string };
 
 /** Agents belong to one user in one company; every read and write is scoped by both. */
 @Injectable()
@@ -49,8 +36,7 @@ export class AgentsService {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
-    private readonly dataSource: DataSource,
+    private readonly agents: AgentsRepository,
     private readonly files: FilesService,
     private readonly realtime: RealtimePublisher,
   ) {
@@ -58,130 +44,111 @@ export class AgentsService {
   }
 
   /** Every user has a default agent in every company, made on first use. */
-  async ensureDefault(userId: string, companyId: string): Promise<AgentEntity> {
-    const existing = await this.agents.findOneBy({ userId, companyId, isDefault: true });
+  async ensureDefault(scope: OwnerScope): Promise<AgentEntity> {
+    const existing = await this.agents.findDefault(scope);
     if (existing) return existing;
-    await this.agents
-      .createQueryBuilder()
-      .insert()
-      .values({
-        userId,
-        companyId,
-        name: DEFAULT_AGENT_NAME,
-        description: DEFAULT_AGENT_DESCRIPTION,
-        webhook: null,
-        defaultQuestions: [...CANNED_QUESTIONS],
-        isDefault: true,
-        isEditable: false,
-      })
-      .orIgnore()
-      .execute();
-    return this.agents.findOneByOrFail({ userId, companyId, isDefault: true });
-  }
-
-  async list(userId: string, companyId: string): Promise<AgentView[]> {
-    await this.ensureDefault(userId, companyId);
-    const rows = await this.agents.find({
-      where: { userId, companyId },
-      order: { isDefault: 'DESC', createdAt: 'ASC', id: 'ASC' },
+    return this.agents.insertDefault(scope, {
+      name: DEFAULT_AGENT_NAME,
+      description: DEFAULT_AGENT_DESCRIPTION,
+      webhook: null,
+      defaultQuestions: [...CANNED_QUESTIONS],
+      elevenlabsAgentId: null,
+      signingSecret: null,
+      isDefault: true,
+      isEditable: false,
+      isActive: true,
     });
-    return rows.map(toAgentView);
   }
 
-  /** Finds an agent of this user in this company by its public id ('default-agent' or a uuid). */
-  async resolve(userId: string, companyId: string, agentId: string): Promise<AgentEntity> {
-    if (agentId === DEFAULT_AGENT_ID) return this.ensureDefault(userId, companyId);
-    if (!isUuid(agentId)) throw new NotFoundError(AGENT_NOT_FOUND);
-    const agent = await this.agents.findOneBy({ id: agentId, userId, companyId });
+  async list(scope: OwnerScope): Promise<AgentView[]> {
+    await this.ensureDefault(scope);
+    return (await this.agents.list(scope)).map(toAgentView);
+  }
+
+  /**
+   * Finds an agent of this user in this company by its public id ('default-agent' or a uuid). Route
+   * params are checked at the edge; ids from a request body (a new chat's agent) arrive here unchecked.
+   */
+  async resolve(scope: OwnerScope, agentId: string): Promise<AgentEntity> {
+    if (agentId === DEFAULT_AGENT_ID) return this.ensureDefault(scope);
+    const agent = isUuid(agentId) ? await this.agents.find(scope, agentId) : null;
     if (!agent) throw new NotFoundError(AGENT_NOT_FOUND);
     return agent;
   }
 
   /** The agent behind a chat, for the reply job (which has ids, not a request). */
-  findForChat(agentId: string, userId: string, companyId: string): Promise<AgentEntity | null> {
-    return this.agents.findOneBy({ id: agentId, userId, companyId });
+  findForChat(scope: OwnerScope, agentId: string): Promise<AgentEntity | null> {
+    return this.agents.find(scope, agentId);
   }
 
-  async create(
-    userId: string,
-    companyId: string,
-    input: CreateAgentDto,
-  ): Promise<AgentView & { signingSecret?: string }> {
+  async create(scope: OwnerScope, input: CreateAgentDto): Promise<AgentWithSecret> {
     await this.assertCallable(input.webhook);
     const signingSecret = input.signed ? generateSigningSecret() : null;
-    const agent = await this.agents.save(
-      this.agents.create({
-        userId,
-        companyId,
-        name: input.name,
-        description: input.description || 'Custom agent',
-        webhook: input.webhook,
-        defaultQuestions: input.defaultQuestions ?? [...CANNED_QUESTIONS],
-        elevenlabsAgentId: input.elevenlabsAgentId || null,
-        signingSecret,
-        isDefault: false,
-        isEditable: true,
-      }),
-    );
+    const agent = await this.agents.insert(scope, {
+      name: input.name,
+      description: input.description || 'Custom agent',
+      webhook: input.webhook,
+      defaultQuestions: input.defaultQuestions ?? [...CANNED_QUESTIONS],
+      elevenlabsAgentId: input.elevenlabsAgentId || null,
+      signingSecret,
+      isDefault: false,
+      isEditable: true,
+      isActive: true,
+    });
     const view = toAgentView(agent);
-    this.realtime.toUser(userId, 'agent.created', { companyId, agent: view });
+    this.realtime.toUser(scope.userId, 'agent.created', { companyId: scope.companyId, agent: view });
     return signingSecret ? { ...view, signingSecret } : view;
   }
 
-  async update(
-    userId: string,
-    companyId: string,
-    agentId: string,
-    input: UpdateAgentDto,
-  ): Promise<AgentView & { signingSecret?: string }> {
-    const agent = await this.resolve(userId, companyId, agentId);
-    const changes: Partial<AgentEntity> = {};
+  async update(scope: OwnerScope, agentId: string, input: UpdateAgentDto): Promise<AgentWithSecret> {
+    const agent = await this.resolveEditable(scope, agentId);
+    const changes: AgentChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description || 'Custom agent';
     if (input.defaultQuestions !== undefined) changes.defaultQuestions = input.defaultQuestions;
     if (input.elevenlabsAgentId !== undefined) changes.elevenlabsAgentId = input.elevenlabsAgentId || null;
     if (input.isActive !== undefined) changes.isActive = input.isActive;
-    let signingSecret: string | undefined;
-    if (input.webhook !== undefined || input.signed !== undefined) {
-      if (agent.isDefault)
-        throw new ValidationFailedError("The default agent's webhook is set by the installation");
-      if (input.webhook !== undefined) {
-        await this.assertCallable(input.webhook);
-        changes.webhook = input.webhook;
-      }
-      if (input.signed === true) signingSecret = changes.signingSecret = generateSigningSecret();
-      if (input.signed === false) changes.signingSecret = null;
+    if (input.webhook !== undefined) {
+      await this.assertCallable(input.webhook);
+      changes.webhook = input.webhook;
     }
-    if (Object.keys(changes).length) await this.agents.update({ id: agent.id, userId, companyId }, changes);
-    const view = toAgentView(await this.agents.findOneByOrFail({ id: agent.id }));
-    this.realtime.toUser(userId, 'agent.updated', { companyId, agent: view });
+    let signingSecret: string | undefined;
+    if (input.signed === true) signingSecret = changes.signingSecret = generateSigningSecret();
+    if (input.signed === false) changes.signingSecret = null;
+    await this.agents.update(scope, agent.id, changes);
+    const view = toAgentView(await this.agents.findOrFail(scope, agent.id));
+    this.realtime.toUser(scope.userId, 'agent.updated', { companyId: scope.companyId, agent: view });
     return signingSecret ? { ...view, signingSecret } : view;
   }
 
-  async remove(userId: string, companyId: string, agentId: string): Promise<void> {
-    const agent = await this.resolve(userId, companyId, agentId);
+  async remove(scope: OwnerScope, agentId: string): Promise<void> {
+    const agent = await this.resolve(scope, agentId);
     if (agent.isDefault) throw new ValidationFailedError('The default agent cannot be deleted');
-    await this.dataSource.transaction(async (manager) => {
-      // Its chats and their messages go with it (foreign keys cascade).
-      await manager.getRepository(AgentEntity).delete({ id: agent.id, userId, companyId });
-      if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, manager);
+    await this.agents.transaction(async (tx) => {
+      await this.agents.remove(tx, scope, agent.id);
+      if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, tx);
     });
-    this.realtime.toUser(userId, 'agent.deleted', { companyId, agentId: agent.id });
+    this.realtime.toUser(scope.userId, 'agent.deleted', { companyId: scope.companyId, agentId: agent.id });
   }
 
-  async setAvatar(userId: string, companyId: string, agentId: string, data: Buffer): Promise<AgentView> {
-    const agent = await this.resolve(userId, companyId, agentId);
+  async setAvatar(scope: OwnerScope, agentId: string, data: Buffer): Promise<AgentView> {
+    const agent = await this.resolveEditable(scope, agentId);
     const encoded = await this.files.reencodeImage(data);
-    await this.dataSource.transaction(async (manager) => {
-      const fileId = await this.files.storeEncoded(userId, encoded, 'agent-avatar', manager);
-      await manager
-        .getRepository(AgentEntity)
-        .update({ id: agent.id, userId, companyId }, { avatarFileId: fileId });
-      if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, manager);
+    await this.agents.transaction(async (tx) => {
+      const fileId = await this.files.storeEncoded(scope.userId, encoded, 'agent-avatar', tx);
+      await this.agents.setAvatar(tx, scope, agent.id, fileId);
+      if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, tx);
     });
-    const view = toAgentView(await this.agents.findOneByOrFail({ id: agent.id }));
-    this.realtime.toUser(userId, 'agent.updated', { companyId, agent: view });
+    const view = toAgentView(await this.agents.findOrFail(scope, agent.id));
+    this.realtime.toUser(scope.userId, 'agent.updated', { companyId: scope.companyId, agent: view });
     return view;
+  }
+
+  /** The default agent reports isEditable: false, and is: its name, prompts and webhook are the installation's. */
+  private async resolveEditable(scope: OwnerScope, agentId: string): Promise<AgentEntity> {
+    const agent = await this.resolve(scope, agentId);
+    if (!agent.isEditable) throw new ForbiddenError(DEFAULT_AGENT_NOT_EDITABLE);
+    return agent;
   }
 
   /** Refuses, on save, an address the SSRF guard would refuse on call, with a clear message. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type Repository } from 'typeorm';
-import { isUuid } from '../files/files.service';
+import { isUuid } from '../common/uuid';
 import type { CompanyRole } from '../companies/company-user.entity';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { SessionEntity } from './session.entity';

@@ -18,9 +18,10 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { CompanyMemberGuard, CurrentCompany, type CompanyScope } from '../companies/company-member.guard';
-import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
-import { ChatsService } from './chats.service';
+import { type CompanyScope, CurrentScope } from '../common/company-scope';
+import { UuidParamPipe } from '../common/uuid';
+import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CHAT_NOT_FOUND, ChatsService } from './chats.service';
 import {
   ChatDto,
   CreateChatDto,
@@ -34,6 +35,8 @@ import {
   UpdateChatDto,
 } from './dto/chat.dto';
 
+const CHAT_ID = new UuidParamPipe(CHAT_NOT_FOUND);
+
 @ApiTags('chats')
 @ApiBearerAuth()
 @ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
@@ -44,86 +47,66 @@ export class ChatsController {
 
   @Get('chats')
   @ApiOkResponse({ type: [ChatDto] })
-  list(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Query() query: ListChatsQuery,
-  ): Promise<ChatDto[]> {
-    return this.chats.list(user.id, company.companyId, query.archived ?? false);
+  list(@CurrentScope() scope: CompanyScope, @Query() query: ListChatsQuery): Promise<ChatDto[]> {
+    return this.chats.list(scope, query.archived ?? false);
   }
 
   @Post('chats')
   @ApiCreatedResponse({ type: ChatDto })
-  create(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Body() body: CreateChatDto,
-  ): Promise<ChatDto> {
-    return this.chats.create(user.id, company.companyId, body.agentId, body.title);
+  create(@CurrentScope() scope: CompanyScope, @Body() body: CreateChatDto): Promise<ChatDto> {
+    return this.chats.create(scope, body.agentId, body.title);
   }
 
   @Get('chats/:id')
   @ApiOkResponse({ type: ChatDto })
-  get(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
-  ): Promise<ChatDto> {
-    return this.chats.get(user.id, company.companyId, id);
+  get(@CurrentScope() scope: CompanyScope, @Param('id', CHAT_ID) id: string): Promise<ChatDto> {
+    return this.chats.get(scope, id);
   }
 
   @Patch('chats/:id')
   @ApiOkResponse({ type: ChatDto, description: 'Rename, archive (isArchived: true) or restore (false)' })
   update(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', CHAT_ID) id: string,
     @Body() body: UpdateChatDto,
   ): Promise<ChatDto> {
-    return this.chats.update(user.id, company.companyId, id, body);
+    return this.chats.update(scope, id, body);
   }
 
   @Delete('chats/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  async remove(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
-  ): Promise<void> {
-    await this.chats.remove(user.id, company.companyId, id);
+  async remove(@CurrentScope() scope: CompanyScope, @Param('id', CHAT_ID) id: string): Promise<void> {
+    await this.chats.remove(scope, id);
   }
 
   @Get('chats/:id/messages')
   @ApiOkResponse({ type: MessagePageDto })
   messages(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', CHAT_ID) id: string,
     @Query() query: MessagePageQuery,
   ): Promise<MessagePageDto> {
-    return this.chats.messages(user.id, company.companyId, id, query);
+    return this.chats.messages(scope, id, query);
   }
 
   @Post('chats/:id/messages')
   @ApiCreatedResponse({ type: MessageDto })
   send(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
-    @Param('id') id: string,
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', CHAT_ID) id: string,
     @Body() body: SendMessageDto,
   ): Promise<MessageDto> {
-    return this.chats.send(user.id, company.companyId, id, body.content);
+    return this.chats.send(scope, id, body.content);
   }
 
   /** The first message with no active chat: creates the chat too. */
   @Post('messages')
   @ApiCreatedResponse({ type: FirstMessageResultDto })
   sendFirst(
-    @CurrentUser() user: AuthUser,
-    @CurrentCompany() company: CompanyScope,
+    @CurrentScope() scope: CompanyScope,
     @Body() body: SendFirstMessageDto,
   ): Promise<FirstMessageResultDto> {
-    return this.chats.sendFirst(user.id, company.companyId, body.agentId, body.content);
+    return this.chats.sendFirst(scope, body.agentId, body.content);
   }
 }

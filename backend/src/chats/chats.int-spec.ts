@@ -8,6 +8,9 @@ import {
 } from '../../test/realtime.test-util';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { signWebhook, SORRY_REPLY } from '../webhooks/webhook-client';
+import { newChat, newMessage } from '../../test/factories';
+import { AgentsRepository } from '../agents/agents.repository';
+import { DEFAULT_AGENT_NOT_EDITABLE } from '../agents/agents.service';
 import { ChatsService } from './chats.service';
 import { AgentReplyJobHandler } from './jobs/agent-reply.job';
 import { DataSource } from 'typeorm';
@@ -54,6 +57,7 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       .expect(201);
     return res.body as { chat: ChatView; message: MessageView };
   };
+  const scopeOf = (user: RegisteredUser) => ({ userId: user.userId, companyId: user.companyId });
   const messagesOf = async (user: RegisteredUser, chatId: string) => {
     const res = await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
     return res.body as { messages: MessageView[]; pendingReply: boolean; hasMore: boolean };
@@ -95,7 +99,8 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       await tab.waitFor('agent.updated', (p: { agent: { name: string } }) => p.agent.name === 'Renamed');
       await request(t.http).delete(`/api/agents/${agent.id}`).set(as(user)).expect(204);
       await tab.waitFor('agent.deleted', (p: { agentId: string }) => p.agentId === agent.id);
-      await request(t.http).get('/api/agents').set(as(user)).expect(200);
+      const after = await request(t.http).get('/api/agents').set(as(user)).expect(200);
+      expect(after.body.map((a: { id: string }) => a.id)).toEqual(['default-agent']);
     });
 
     it.each([
@@ -127,6 +132,41 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const res = await request(t.http).post('/api/agents').set(as(user)).send(body).expect(400);
       expect(res.body.message).toEqual(message);
     });
+
+    it('issue 6 finding 9: the default agent, which reports isEditable: false, cannot be renamed or edited', async () => {
+      const user = await registerUser(t);
+      const before = await request(t.http).get('/api/agents').set(as(user)).expect(200);
+      expect(before.body[0]).toMatchObject({ id: 'default-agent', isEditable: false });
+      for (const body of [
+        { name: 'Renamed' },
+        { description: 'Mine now' },
+        { defaultQuestions: ['Why?'] },
+        { isActive: false },
+        { webhook: 'https://example.com/hook' },
+      ]) {
+        const res = await request(t.http)
+          .patch('/api/agents/default-agent')
+          .set(as(user))
+          .send(body)
+          .expect(403);
+        expect(res.body.message).toBe(DEFAULT_AGENT_NOT_EDITABLE);
+      }
+      const after = await request(t.http).get('/api/agents').set(as(user)).expect(200);
+      expect(after.body).toEqual(before.body);
+    });
+
+    it.each(['http://localhost.:5678/webhook', 'http://metadata.google.internal./computeMetadata/v1'])(
+      'issue 6 finding 9: refuses %s (a trailing dot) on save, as at send',
+      async (webhook) => {
+        const user = await registerUser(t);
+        const res = await request(t.http)
+          .post('/api/agents')
+          .set(as(user))
+          .send({ name: 'A', webhook })
+          .expect(400);
+        expect(res.body.message).toEqual(expect.stringContaining('private or local network'));
+      },
+    );
 
     it('needs a company the user belongs to', async () => {
       const user = await registerUser(t);
@@ -164,8 +204,18 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
         expect(reply.message.content).toBe('pong: hello there');
         await tab.waitFor('agent.typing', (p: { typing: boolean }) => !p.typing);
       }
-      await new Promise((r) => setTimeout(r, 100));
-      expect(strangerTab.events.filter((e) => e.event !== 'agent.created')).toEqual([]);
+      // Events reach a socket in the order they were sent: once the stranger's own later event is in,
+      // anything leaked to them earlier would be too.
+      const marker = await request(t.http)
+        .post('/api/chats')
+        .set(as(stranger))
+        .send({ agentId: 'default-agent' })
+        .expect(201);
+      await strangerTab.waitFor('chat.created', (p: { chat: ChatView }) => p.chat.id === marker.body.id);
+      const leaked = strangerTab.events.filter(
+        (e) => e.event !== 'agent.created' && (e.payload as { chat?: ChatView }).chat?.id !== marker.body.id,
+      );
+      expect(leaked).toEqual([]);
 
       const call = hook.requests.find((r) => r.path === '/ok' && JSON.parse(r.body).messageId === message.id);
       expect(call).toBeDefined();
@@ -237,6 +287,33 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       30_000,
     );
 
+    it('issue 6 finding 5: a first message that cannot be sent leaves no empty chat behind and pushes nothing', async () => {
+      const user = await registerUser(t);
+      const tab = await socketFor(user);
+      const agent = await createAgent(user, '/ok');
+      await request(t.http)
+        .patch(`/api/agents/${agent.id}`)
+        .set(as(user))
+        .send({ isActive: false })
+        .expect(200);
+      const res = await request(t.http)
+        .post('/api/messages')
+        .set(as(user))
+        .send({ agentId: agent.id, content: 'anyone there?' })
+        .expect(400);
+      expect(res.body.message).toBe('This agent is not active');
+      const list = await request(t.http).get('/api/chats').set(as(user)).expect(200);
+      expect(list.body).toEqual([]);
+      // A later event of the same user: anything pushed for the refused message would have come first.
+      await request(t.http)
+        .patch(`/api/agents/${agent.id}`)
+        .set(as(user))
+        .send({ isActive: true })
+        .expect(200);
+      await tab.waitFor('agent.updated', (p: { agent: { isActive: boolean } }) => p.agent.isActive);
+      expect(tab.events.map((e) => e.event)).toEqual(['agent.created', 'agent.updated', 'agent.updated']);
+    });
+
     it('a malformed answer becomes the apology, as the spec says', async () => {
       const user = await registerUser(t);
       const tab = await socketFor(user);
@@ -253,9 +330,7 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const user = await registerUser(t);
       const tab = await socketFor(user);
       const agent = await createAgent(user, '/ok');
-      await t.app
-        .get(DataSource)
-        .query(`UPDATE agents SET webhook = 'http://127.0.0.1:9/x' WHERE id = $1`, [agent.id]);
+      await t.app.get(AgentsRepository).update(scopeOf(user), agent.id, { webhook: 'http://127.0.0.1:9/x' });
       await sendFirst(user, agent.id, 'hi');
       const failed = await tab.waitFor<{ reason: string }>('agent.reply_failed');
       expect(failed.reason).toMatch(/private or local network/);
@@ -264,13 +339,12 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
     it('a reply job processed twice (even at once) stores one reply', async () => {
       const user = await registerUser(t);
       const agent = await createAgent(user, '/ok');
-      const chats = t.app.get(ChatsService);
-      const chat = await chats.create(user.userId, user.companyId, agent.id);
+      const chat = await t.app.get(ChatsService).create(scopeOf(user), agent.id);
       const db = t.app.get(DataSource);
-      const [row] = (await db.query(
-        `INSERT INTO messages (chat_id, sender_id, sender_type, content, reply_status) VALUES ($1, $2, 'user', 'twice', 'pending') RETURNING id`,
-        [chat.id, user.userId],
-      )) as Array<{ id: string }>;
+      const row = await newMessage(t.app, scopeOf(user), chat.id, {
+        content: 'twice',
+        replyStatus: 'pending',
+      });
       const handler = t.app.get(AgentReplyJobHandler);
       await Promise.all([
         handler.sendAgentReply({ messageId: row.id }, { attempt: 1, maxAttempts: 3 }),
@@ -287,9 +361,7 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const user = await registerUser(t);
       const agent = await createAgent(user, '/ok');
       const chats = await Promise.all(
-        Array.from({ length: 30 }, () =>
-          t.app.get(ChatsService).create(user.userId, user.companyId, agent.id),
-        ),
+        Array.from({ length: 30 }, () => t.app.get(ChatsService).create(scopeOf(user), agent.id)),
       );
       const results = await Promise.all(
         chats.map((chat, i) =>
@@ -399,12 +471,7 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
 
     it('pages long histories by cursor, newest first, and resyncs after a known message', async () => {
       const user = await registerUser(t);
-      const chat = await t.app.get(ChatsService).create(user.userId, user.companyId, 'default-agent');
-      await t.app.get(DataSource).query(
-        `INSERT INTO messages (chat_id, sender_id, sender_type, content)
-         SELECT $1, $2, 'user', 'm' || i FROM generate_series(1, 120) AS i`,
-        [chat.id, user.userId],
-      );
+      const chat = await newChat(t.app, scopeOf(user), { messages: 120 });
       const first = await request(t.http)
         .get(`/api/chats/${chat.id}/messages?limit=50`)
         .set(as(user))

@@ -2,14 +2,16 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { ChatsController } from './chats.controller';
+import { ChatsRepository } from './chats.repository';
 import { ChatsService } from './chats.service';
 import { AgentReplyJobHandler } from './jobs/agent-reply.job';
 import { StaleReplySweeper } from './jobs/stale-reply.sweeper';
+import { MessagesRepository } from './messages.repository';
 
 @Module({
   imports: [AgentsModule, CompaniesModule],
   controllers: [ChatsController],
-  providers: [ChatsService, AgentReplyJobHandler, StaleReplySweeper],
+  providers: [ChatsService, ChatsRepository, MessagesRepository, AgentReplyJobHandler, StaleReplySweeper],
   exports: [ChatsService],
 })
 export class ChatsModule {}

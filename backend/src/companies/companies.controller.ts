@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
-import { CompaniesService } from './companies.service';
+import { UuidParamPipe } from '../common/uuid';
+import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
 import { CompanyMembershipDto, CreateCompanyDto } from './dto/company.dto';
 
 @ApiTags('companies')
@@ -24,7 +25,10 @@ export class CompaniesController {
 
   @Get(':id')
   @ApiOkResponse({ type: CompanyMembershipDto })
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<CompanyMembershipDto> {
+  get(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidParamPipe(COMPANY_NOT_FOUND)) id: string,
+  ): Promise<CompanyMembershipDto> {
     return this.companies.getForUser(user.id, id);
   }
 }

@@ -1,21 +1,15 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
-import type { AuthenticatedRequest } from '../common/current-user.decorator';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { ScopedRequest } from '../common/company-scope';
 import { NotFoundError, ValidationFailedError } from '../common/domain-errors';
+import { isUuid } from '../common/uuid';
 import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
-import type { CompanyRole } from './company-user.entity';
 
 export const COMPANY_HEADER = 'x-company-id';
 
-export interface CompanyScope {
-  companyId: string;
-  role: CompanyRole;
-}
-
-type ScopedRequest = AuthenticatedRequest & { company?: CompanyScope };
-
 /**
  * Company data is reached only through the company named in the X-Company-Id header, and only by its
- * members: the guard checks membership on every request and hands the scope to the handler.
+ * members: the guard checks membership on every request and hands the scope ({ userId, companyId, role })
+ * to the handler through @CurrentScope().
  */
 @Injectable()
 export class CompanyMemberGuard implements CanActivate {
@@ -27,21 +21,14 @@ export class CompanyMemberGuard implements CanActivate {
     const companyId = Array.isArray(header) ? header[0] : header;
     if (!companyId) throw new ValidationFailedError('No company selected');
     if (!request.user) return false;
+    if (!isUuid(companyId)) throw new NotFoundError(COMPANY_NOT_FOUND);
     const known = request.user.membership;
     const role =
       known && known.companyId === companyId
         ? known.role
         : await this.companies.roleOf(request.user.id, companyId);
     if (!role) throw new NotFoundError(COMPANY_NOT_FOUND);
-    request.company = { companyId, role };
+    request.scope = { userId: request.user.id, companyId, role };
     return true;
   }
 }
-
-export const CurrentCompany = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): CompanyScope => {
-    const request = context.switchToHttp().getRequest<ScopedRequest>();
-    if (!request.company) throw new Error('CurrentCompany used without CompanyMemberGuard');
-    return request.company;
-  },
-);

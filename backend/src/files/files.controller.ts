@@ -2,7 +2,8 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/public.decorator';
-import { FilesService } from './files.service';
+import { UuidParamPipe } from '../common/uuid';
+import { FILE_NOT_FOUND, FilesService } from './files.service';
 
 @ApiTags('files')
 @Controller('files')
@@ -12,7 +13,10 @@ export class FilesController {
   @Public()
   @Get(':id')
   @ApiOkResponse({ description: 'The re-encoded image' })
-  async read(@Param('id') id: string, @Res() res: Response): Promise<void> {
+  async read(
+    @Param('id', new UuidParamPipe(FILE_NOT_FOUND)) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
     const file = await this.files.read(id);
     res.set({
       'Content-Type': file.contentType,

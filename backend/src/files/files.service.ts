@@ -7,6 +7,7 @@ import { StoredFileEntity } from './stored-file.entity';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const INVALID_IMAGE_MESSAGE = 'Invalid file type: Please upload an image file.';
+export const FILE_NOT_FOUND = 'File not found';
 export const IMAGE_TOO_LARGE_MESSAGE = 'File too large: Please upload an image smaller than 5MB.';
 
 /** Formats we can decode; everything is re-encoded to WebP so no uploaded byte is served as-is. */
@@ -49,13 +50,12 @@ export class FilesService {
   }
 
   async read(id: string): Promise<{ contentType: string; data: Buffer }> {
-    if (!isUuid(id)) throw new NotFoundError('File not found');
     const file = await this.files
       .createQueryBuilder('f')
       .addSelect('f.data')
       .where('f.id = :id', { id })
       .getOne();
-    if (!file) throw new NotFoundError('File not found');
+    if (!file) throw new NotFoundError(FILE_NOT_FOUND);
     return { contentType: file.contentType, data: file.data };
   }
 
@@ -66,8 +66,4 @@ export class FilesService {
 
 export function fileUrl(id: string | null, fallback = '/placeholder.svg'): string {
   return id ? `/api/files/${id}` : fallback;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

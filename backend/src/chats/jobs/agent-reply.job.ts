@@ -31,7 +31,7 @@ export class AgentReplyJobHandler {
   async sendAgentReply(job: AgentReplyJob, meta: JobMeta): Promise<void> {
     const context = await this.chats.pendingReplyContext(job.messageId);
     if (!context) return; // answered, failed or deleted already
-    const agent = await this.agents.findForChat(context.agentId, context.userId, context.companyId);
+    const agent = await this.agents.findForChat(context, context.agentId);
     if (!agent) return this.chats.failReply(job.messageId, 'The agent no longer exists.');
 
     const body = {

@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DEFAULT_AGENT_ID } from '../agents/agents.service';
+import type { OwnerScope } from '../common/company-scope';
+import type { ChatView } from '../realtime/client-events';
+
+/** Longest last-message preview kept on the chat row (the column is varchar(200)). */
+const PREVIEW_STORE_LENGTH = 200;
+
+interface ChatRow {
+  id: string;
+  company_id: string;
+  agent_id: string;
+  agent_is_default: boolean;
+  title: string;
+  is_archived: boolean;
+  last_message: string | null;
+  last_message_at: Date | null;
+  pending_reply: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What sending into a chat depends on, read under the chat's row lock. */
+export interface ChatSendState {
+  isArchived: boolean;
+  agentActive: boolean;
+  pendingReply: boolean;
+}
+
+/**
+ * The chat view's columns (from `chats c JOIN agents a`), but for pending_reply, which a SELECT works out
+ * (PENDING_REPLY) and an UPDATE ... RETURNING is told (it knows what it just did).
+ */
+const CHAT_FIELDS = `c.id, c.company_id, c.agent_id, a.is_default AS agent_is_default, c.title, c.is_archived,
+  c.last_message, c.last_message_at, c.created_at, c.updated_at`;
+const PENDING_REPLY = `EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending')`;
+const CHAT_VIEW_COLUMNS = `${CHAT_FIELDS}, ${PENDING_REPLY} AS pending_reply`;
+
+function toChatView(row: ChatRow): ChatView {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    agentId: row.agent_is_default ? DEFAULT_AGENT_ID : row.agent_id,
+    title: row.title,
+    isArchived: row.is_archived,
+    lastMessage: row.last_message,
+    lastMessageAt: row.last_message_at ? row.last_message_at.toISOString() : null,
+    pendingReply: row.pending_reply,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** UPDATE ... RETURNING through TypeORM's query() comes back as [rows, count]. */
+export function returnedRows<T>(result: unknown): T[] {
+  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
+}
+
+/** The SQL of chats: every statement scoped by the owner (user and company) it was given. */
+@Injectable()
+export class ChatsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Runs work on one connection in one transaction; pass its manager to the methods that take `tx`. */
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async list(scope: OwnerScope, archived: boolean): Promise<ChatView[]> {
+    const rows: ChatRow[] = await this.dataSource.query(
+      `SELECT ${CHAT_VIEW_COLUMNS} FROM chats c JOIN agents a ON a.id = c.agent_id
+       WHERE c.user_id = $1 AND c.company_id = $2 AND c.is_archived = $3
+       ORDER BY c.updated_at DESC, c.id LIMIT 1000`,
+      [scope.userId, scope.companyId, archived],
+    );
+    return rows.map(toChatView);
+  }
+
+  async find(scope: OwnerScope, chatId: string): Promise<ChatView | null> {
+    const rows: ChatRow[] = await this.dataSource.query(
+      `SELECT ${CHAT_VIEW_COLUMNS} FROM chats c JOIN agents a ON a.id = c.agent_id
+       WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
+      [chatId, scope.userId, scope.companyId],
+    );
+    return rows[0] ? toChatView(rows[0]) : null;
+  }
+
+  /** A new chat's id; `agentId` is the agent's row id (never 'default-agent'). */
+  async insert(
+    scope: OwnerScope,
+    agentId: string,
+    title: string,
+    tx: EntityManager = this.dataSource.manager,
+  ): Promise<string> {
+    const rows: Array<{ id: string }> = await tx.query(
+      `INSERT INTO chats (user_id, company_id, agent_id, title) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [scope.userId, scope.companyId, agentId, title.slice(0, 200)],
+    );
+    return rows[0].id;
+  }
+
+  async update(
+    scope: OwnerScope,
+    chatId: string,
+    changes: { title?: string; isArchived?: boolean },
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE chats SET title = COALESCE($4, title), is_archived = COALESCE($5, is_archived)
+       WHERE id = $1 AND user_id = $2 AND company_id = $3`,
+      [chatId, scope.userId, scope.companyId, changes.title ?? null, changes.isArchived ?? null],
+    );
+  }
+
+  /** Messages first, then the chat, in one transaction (the spec's order). */
+  async removeWithMessages(scope: OwnerScope, chatId: string): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.query(
+        `DELETE FROM messages m USING chats c
+         WHERE m.chat_id = c.id AND c.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
+        [chatId, scope.userId, scope.companyId],
+      );
+      await tx.query(`DELETE FROM chats WHERE id = $1 AND user_id = $2 AND company_id = $3`, [
+        chatId,
+        scope.userId,
+        scope.companyId,
+      ]);
+    });
+  }
+
+  /** Locks the chat row for the rest of `tx` (one send at a time per chat) and reads what sending needs. */
+  async lockForSend(tx: EntityManager, scope: OwnerScope, chatId: string): Promise<ChatSendState | null> {
+    const rows: Array<{ is_archived: boolean; agent_active: boolean; pending: boolean }> = await tx.query(
+      `SELECT c.is_archived, a.is_active AS agent_active, ${PENDING_REPLY} AS pending
+       FROM chats c JOIN agents a ON a.id = c.agent_id
+       WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
+       FOR UPDATE OF c`,
+      [chatId, scope.userId, scope.companyId],
+    );
+    const row = rows[0];
+    return row
+      ? { isArchived: row.is_archived, agentActive: row.agent_active, pendingReply: row.pending }
+      : null;
+  }
+
+  /**
+   * Records the newest message on the chat (moving it up the list) and returns the chat as the list
+   * shows it. Called inside the transaction that stored the message, whose owner it already checked.
+   */
+  async touch(
+    tx: EntityManager,
+    chatId: string,
+    text: string,
+    at: Date,
+    pendingReply: boolean,
+  ): Promise<ChatView> {
+    const rows = returnedRows<ChatRow>(
+      await tx.query(
+        `UPDATE chats c SET last_message = $2, last_message_at = $3, updated_at = $3
+         FROM agents a WHERE c.id = $1 AND a.id = c.agent_id
+         RETURNING ${CHAT_FIELDS}, $4::boolean AS pending_reply`,
+        [chatId, text.slice(0, PREVIEW_STORE_LENGTH), at, pendingReply],
+      ),
+    );
+    return toChatView(rows[0]);
+  }
+}

@@ -1,0 +1,107 @@
+import { newAgent, newChat, newMember } from '../../test/factories';
+import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import type { OwnerScope } from '../common/company-scope';
+import { AGENT_INACTIVE, CHAT_ARCHIVED, CHAT_NOT_FOUND, ChatsService, REPLY_PENDING } from './chats.service';
+
+describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
+  let ctx: ServiceContext;
+  let chats: ChatsService;
+
+  beforeAll(async () => {
+    ctx = await createServiceContext();
+    chats = ctx.app.get(ChatsService);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const historyOf = async (scope: OwnerScope, chatId: string) =>
+    (await chats.messages(scope, chatId, {})).messages.map((m) => m.content);
+  const jobsFor = (messageId: string) =>
+    ctx.jobs.held.filter((j) => (j.data as { messageId: string }).messageId === messageId);
+
+  it("stores a user's message, queues one reply job for it and tells that user's tabs", async () => {
+    const me = await newMember(ctx.app);
+    const chat = await newChat(ctx.app, me);
+    const message = await chats.send(me, chat.id, '  hello  ');
+    expect(message).toMatchObject({ content: 'hello', senderType: 'user', chatId: chat.id });
+    expect(jobsFor(message.id)).toEqual([
+      { name: 'agent.reply', data: { messageId: message.id }, options: { jobId: message.id, attempts: 3 } },
+    ]);
+    expect(ctx.events.eventsOf(me.userId)).toEqual(['message.created', 'agent.typing']);
+    expect((await chats.get(me, chat.id)).pendingReply).toBe(true);
+  });
+
+  it('refuses a message in an archived chat and stores nothing', async () => {
+    const me = await newMember(ctx.app);
+    const chat = await newChat(ctx.app, me);
+    await chats.update(me, chat.id, { isArchived: true });
+    await expect(chats.send(me, chat.id, 'hi')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: CHAT_ARCHIVED,
+    });
+    expect(await historyOf(me, chat.id)).toEqual([]);
+    expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.updated']);
+  });
+
+  it('refuses a second message while the reply to the first is pending, and takes one once it came', async () => {
+    const me = await newMember(ctx.app);
+    const chat = await newChat(ctx.app, me);
+    const first = await chats.send(me, chat.id, 'first');
+    await expect(chats.send(me, chat.id, 'second')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: REPLY_PENDING,
+    });
+    expect(await historyOf(me, chat.id)).toEqual(['first']);
+    await chats.storeReply(first.id, 'an answer');
+    await chats.send(me, chat.id, 'second');
+    expect(await historyOf(me, chat.id)).toEqual(['first', 'an answer', 'second']);
+  });
+
+  it('refuses a message to an inactive agent', async () => {
+    const me = await newMember(ctx.app);
+    const agent = await newAgent(ctx.app, me, { isActive: false });
+    const chat = await newChat(ctx.app, me, { agent });
+    await expect(chats.send(me, chat.id, 'hi')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: AGENT_INACTIVE,
+    });
+    expect(await historyOf(me, chat.id)).toEqual([]);
+    expect(ctx.events.eventsOf(me.userId)).toEqual([]);
+  });
+
+  it('issue 6 finding 5: a first message to an inactive agent leaves no chat and pushes nothing', async () => {
+    const me = await newMember(ctx.app);
+    const agent = await newAgent(ctx.app, me, { isActive: false });
+    await expect(chats.sendFirst(me, agent.id, 'hi')).rejects.toMatchObject({ message: AGENT_INACTIVE });
+    expect(await chats.list(me, false)).toEqual([]);
+    expect(ctx.events.eventsOf(me.userId)).toEqual([]);
+  });
+
+  it('a first message creates the chat and the message together, then tells the user once', async () => {
+    const me = await newMember(ctx.app);
+    const agent = await newAgent(ctx.app, me, { name: 'Helper' });
+    const { chat, message } = await chats.sendFirst(me, agent.id, 'hi');
+    expect(chat).toMatchObject({ title: 'Chat with Helper', lastMessage: 'hi', pendingReply: true });
+    expect(await chats.list(me, false)).toEqual([chat]);
+    expect(jobsFor(message.id)).toHaveLength(1);
+    expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created', 'agent.typing']);
+  });
+
+  it("never reaches another user's chat, whatever it is asked", async () => {
+    const owner = await newMember(ctx.app);
+    const stranger = await newMember(ctx.app);
+    const chat = await newChat(ctx.app, owner, { messages: 2 });
+    const notFound = { code: 'NOT_FOUND', message: CHAT_NOT_FOUND };
+    await expect(chats.get(stranger, chat.id)).rejects.toMatchObject(notFound);
+    await expect(chats.send(stranger, chat.id, 'x')).rejects.toMatchObject(notFound);
+    await expect(chats.messages(stranger, chat.id, {})).rejects.toMatchObject(notFound);
+    await expect(chats.update(stranger, chat.id, { title: 'pwned' })).rejects.toMatchObject(notFound);
+    await expect(chats.remove(stranger, chat.id)).rejects.toMatchObject(notFound);
+    // The owner's user id with the stranger's company is not the owner either.
+    const mixed = { userId: owner.userId, companyId: stranger.companyId };
+    await expect(chats.get(mixed, chat.id)).rejects.toMatchObject(notFound);
+    expect(await historyOf(owner, chat.id)).toEqual(['m1', 'm2']);
+    expect(ctx.events.eventsOf(stranger.userId)).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { AppModule } from '../src/app.module';
+import { loadConfig } from '../src/config/app-config';
+import { runMigrations } from '../src/database/migrate';
+import { JobQueue } from '../src/queue/job-queue';
+import type { EnqueueOptions, JobName, JobPayloads } from '../src/queue/job-types';
+import type { ClientEventMap, ClientEventName } from '../src/realtime/client-events';
+import { RealtimePublisher } from '../src/realtime/realtime-publisher';
+import { testDatabaseUrl } from './app.test-util';
+
+/** Records what services push instead of sending it: tests read what each user would have received. */
+export class RecordingPublisher extends RealtimePublisher {
+  readonly sent: Array<{ userId: string; event: ClientEventName; payload: unknown }> = [];
+
+  toUser<E extends ClientEventName>(userId: string, event: E, payload: ClientEventMap[E]): void {
+    this.sent.push({ userId, event, payload });
+  }
+
+  endSession(): void {}
+
+  eventsOf(userId: string): ClientEventName[] {
+    return this.sent.filter((e) => e.userId === userId).map((e) => e.event);
+  }
+}
+
+/** Keeps queued jobs instead of running them, so a test decides when (and whether) a reply comes. */
+export class HeldJobQueue extends JobQueue {
+  readonly held: Array<{ name: JobName; data: unknown; options?: EnqueueOptions }> = [];
+
+  enqueue<N extends JobName>(name: N, data: JobPayloads[N], options?: EnqueueOptions): Promise<void> {
+    this.held.push({ name, data, options });
+    return Promise.resolve();
+  }
+
+  drain(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export interface ServiceContext {
+  /** The api's providers on the test run's real PostgreSQL: no HTTP, no sockets. */
+  app: INestApplicationContext;
+  events: RecordingPublisher;
+  jobs: HeldJobQueue;
+  close(): Promise<void>;
+}
+
+/** The "medium" tier: services called directly, as a controller or a job would, on a real database. */
+export async function createServiceContext(): Promise<ServiceContext> {
+  const databaseUrl = testDatabaseUrl();
+  await runMigrations(databaseUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-service-test-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789' }),
+    databaseUrl,
+  };
+  const events = new RecordingPublisher();
+  const jobs = new HeldJobQueue();
+  const app = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+    .overrideProvider(RealtimePublisher)
+    .useValue(events)
+    .overrideProvider(JobQueue)
+    .useValue(jobs)
+    .compile();
+  await app.init();
+  return {
+    app,
+    events,
+    jobs,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
