@@ -8,11 +8,12 @@ import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
 import { DemoAgentController } from './demo-agent.controller';
 import { WebhookTestController } from './webhook-test.controller';
+import { WebhookTestService } from './webhook-test.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([AgentEntity]), FilesModule, CompaniesModule],
   controllers: [AgentsController, DemoAgentController, WebhookTestController],
-  providers: [AgentsService, AgentsRepository],
+  providers: [AgentsService, AgentsRepository, WebhookTestService],
   exports: [AgentsService],
 })
 export class AgentsModule {}
