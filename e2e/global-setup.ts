@@ -71,6 +71,8 @@ export default async function globalSetup(config: FullConfig) {
     GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
     // Agents may call the local webhook fixture (the SSRF guard refuses loopback otherwise).
     WEBHOOK_ALLOWED_HOSTS: agentWebhook.host,
+    // Every test signs up from 127.0.0.1: one address would reach the per-address limits.
+    RATE_LIMIT_SCALE: '50',
   });
 
   const started = Date.now();

@@ -7,7 +7,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { RateLimitModule } from './common/rate-limit.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
 import { HealthController } from './health/health.controller';

@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { refuseDeepJson, refuseHostileText } from './common/hostile-body';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { runMigrations } from './database/migrate';
@@ -50,8 +51,10 @@ export async function createApp(
     }),
   );
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: '100kb' });
-  app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
+  // JSON only (no urlencoded parser): a cross-site HTML form cannot post a body any route accepts.
+  // express.json rather than useBodyParser: Nest keeps `verify` for itself there.
+  app.use(express.json({ limit: '100kb', verify: refuseDeepJson }));
+  app.use(refuseHostileText);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 

@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AccountMailModule } from './auth/account-mail.module';
 import { ChatsModule } from './chats/chats.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { RateLimitModule } from './common/rate-limit.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
@@ -16,12 +16,11 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot({ ...config, processRole: 'worker' }),
-        // A worker serves no HTTP: nothing to rate-limit, no Redis connection for it.
-        RateLimitModule.forRoot({ ...config, redisUrl: undefined }),
         DatabaseModule.forRoot(config.databaseUrl),
         QueueModule.forRoot({ ...config, processRole: 'worker' }),
         RealtimeModule.forWorker(config.redisUrl),
         MailModule,
+        AccountMailModule,
         ChatsModule,
       ],
     };

@@ -33,7 +33,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', ...env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      // Suites sign up many accounts from one address; rate-limit tests set RATE_LIMIT_SCALE: '1'.
+      RATE_LIMIT_SCALE: '100',
+      ...env,
+    }),
     databaseUrl,
   };
   const app = await createApp(config, { logger: false });
@@ -101,6 +107,7 @@ export function cookieFrom(res: request.Response, name = 'sb_refresh'): string {
 export async function registerUser(
   t: TestApp,
   overrides: Partial<{ email: string; password: string; fullName: string; companyName: string }> = {},
+  headers: Record<string, string> = {},
 ): Promise<RegisteredUser> {
   const body = {
     email: uniqueEmail(),
@@ -109,7 +116,7 @@ export async function registerUser(
     companyName: 'Test Company',
     ...overrides,
   };
-  const res = await request(t.http).post('/api/auth/register').send(body).expect(201);
+  const res = await request(t.http).post('/api/auth/register').set(headers).send(body).expect(201);
   const me = await request(t.http)
     .get('/api/me')
     .set('Authorization', `Bearer ${res.body.accessToken}`)

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { linkFrom, waitForMail } from '../fixtures/mailbox';
 import { expectToast, newAccount, register, signOut, uniqueEmail } from '../fixtures/ui';
 
 /** Clicks the Google button and approves on the fake Google consent page as `email`. */
@@ -25,10 +26,20 @@ test('Google sign-in creates an account and signs it in', async ({ page }) => {
   await expect(page.getByTestId('header-user-name')).toHaveText('Alan Turing');
 });
 
-test('Google sign-in with a verified email links to the existing password account', async ({ page }) => {
+test('Google links to an existing password account only once its email is verified', async ({ page }) => {
   const account = newAccount('joan', { fullName: 'Joan Clarke' });
   await register(page, account);
   await signOut(page);
+
+  // Anyone could have registered this address with a password: Google is refused until it is proved.
+  await signInWithGoogle(page, account.email, 'Joan Google');
+  await expect(page).toHaveURL(/\/\?error=google_account_unverified$/);
+  await expectToast(page, 'Google login failed');
+
+  const mail = await waitForMail(account.email, { matching: /verify-email/ });
+  const link = linkFrom(mail, '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText('Email verified')).toBeVisible();
 
   await signInWithGoogle(page, account.email, 'Joan Google');
   await expect(page).toHaveURL(/\/chat$/);

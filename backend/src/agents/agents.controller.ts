@@ -29,6 +29,7 @@ import { CompanyMemberGuard } from '../companies/company-member.guard';
 import { INVALID_IMAGE_MESSAGE, MAX_IMAGE_BYTES } from '../files/files.service';
 import { AGENT_NOT_FOUND, AgentsService, DEFAULT_AGENT_ID } from './agents.service';
 import { AgentDto, AgentWithSecretDto, CreateAgentDto, UpdateAgentDto } from './dto/agent.dto';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 
 /** An agent's public id: a uuid, or 'default-agent'. */
 const AGENT_ID = new UuidParamPipe(AGENT_NOT_FOUND, [DEFAULT_AGENT_ID]);
@@ -48,6 +49,7 @@ export class AgentsController {
   }
 
   @Post()
+  @RateLimit('createAgent')
   @ApiCreatedResponse({ type: AgentWithSecretDto })
   create(@CurrentScope() scope: CompanyScope, @Body() body: CreateAgentDto): Promise<AgentWithSecretDto> {
     return this.agents.create(scope, body);
@@ -71,6 +73,7 @@ export class AgentsController {
   }
 
   @Post(':id/avatar')
+  @RateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: AgentDto })

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation';
 import { Public } from '../common/public.decorator';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { demoAgentResponse } from './demo-agent';
 
 /** The fields any agent webhook receives; the demo reads only `message`. */
@@ -24,12 +24,11 @@ class DemoAgentRequest {
 /** The built-in demo agent over HTTP, n8n style: `POST {message}` → `[{"output": "..."}]`. */
 @ApiTags('agents')
 @Public()
-@UseGuards(ThrottlerGuard)
 @Controller('demo-agent')
 export class DemoAgentController {
   @Post('webhook')
   @HttpCode(200)
-  @Throttle({ auth: { limit: 120, ttl: 60_000 } })
+  @RateLimit('demoAgent')
   @ApiOkResponse({ schema: { example: [{ output: 'Hello!' }] } })
   reply(@Body() body: DemoAgentRequest): Array<{ output: string }> {
     return demoAgentResponse(body.message);

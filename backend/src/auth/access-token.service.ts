@@ -40,7 +40,9 @@ export class AccessTokenService {
         audience: AUDIENCE,
         issuer: ISSUER,
       });
-      if (typeof claims !== 'object' || typeof claims.sub !== 'string') return null;
+      // jsonwebtoken accepts a token without `exp` as never expiring: ours always have one.
+      if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number')
+        return null;
       const sid = (claims as { sid?: unknown }).sid;
       return typeof sid === 'string' ? { sub: claims.sub, sid } : null;
     } catch {

@@ -6,30 +6,37 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { AuthThrottlerGuard } from './auth-throttler.guard';
-import { AuthService, type GoogleIdentity, type SignedIn } from './auth.service';
+import {
+  AuthService,
+  GoogleAccountUnverifiedError,
+  type GoogleIdentity,
+  type SignedIn,
+  type VerificationPending,
+} from './auth.service';
+import { SameOriginGuard } from './same-origin.guard';
 import {
   AuthResponseDto,
+  EmailChangedDto,
+  EmailTokenDto,
   ForgotPasswordDto,
   LoginDto,
   OkDto,
   ProvidersDto,
   RegisterDto,
+  ResendVerificationDto,
   ResetPasswordDto,
+  VerificationPendingDto,
 } from './dto/auth.dto';
 import { GoogleAuthGuard } from './google/google-auth.guard';
 import { GoogleGate } from './google/google-gate.guard';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 
-const PER_MINUTE = 60_000;
-
 @ApiTags('auth')
 @Public()
-@UseGuards(AuthThrottlerGuard)
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -38,15 +45,30 @@ export class AuthController {
   ) {}
 
   @Post('register')
-  @Throttle({ auth: { limit: 10, ttl: PER_MINUTE } })
-  @ApiCreatedResponse({ type: AuthResponseDto })
-  async register(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.answer(res, await this.auth.register(body, req.get('user-agent')));
+  @RateLimit('register')
+  @UseGuards(SameOriginGuard)
+  @ApiCreatedResponse({ type: AuthResponseDto, description: 'Signed in (email verification not required)' })
+  @ApiAcceptedResponse({
+    type: VerificationPendingDto,
+    description: 'Check your email to confirm the account',
+  })
+  async register(
+    @Body() body: RegisterDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResponseDto | VerificationPendingDto> {
+    const outcome = await this.auth.register(body, req.get('user-agent'));
+    if (isPending(outcome)) {
+      res.status(202);
+      return outcome;
+    }
+    return this.answer(res, outcome);
   }
 
   @Post('login')
   @HttpCode(200)
-  @Throttle({ auth: { limit: 10, ttl: PER_MINUTE } })
+  @RateLimit('login')
+  @UseGuards(SameOriginGuard)
   @ApiOkResponse({ type: AuthResponseDto })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.answer(res, await this.auth.login(body.email, body.password, req.get('user-agent')));
@@ -54,7 +76,8 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  @Throttle({ auth: { limit: 120, ttl: PER_MINUTE } })
+  @RateLimit('refresh')
+  @UseGuards(SameOriginGuard)
   @ApiOkResponse({ type: AuthResponseDto })
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     try {
@@ -67,7 +90,8 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  @Throttle({ auth: { limit: 60, ttl: PER_MINUTE } })
+  @RateLimit('logout')
+  @UseGuards(SameOriginGuard)
   @ApiNoContentResponse()
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.auth.logout(readRefreshCookie(req));
@@ -76,7 +100,7 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(202)
-  @Throttle({ auth: { limit: 5, ttl: PER_MINUTE } })
+  @RateLimit('forgotPassword')
   @ApiAcceptedResponse({ type: OkDto })
   async forgotPassword(@Body() body: ForgotPasswordDto): Promise<OkDto> {
     await this.auth.forgotPassword(body.email);
@@ -85,29 +109,56 @@ export class AuthController {
 
   @Post('reset-password')
   @HttpCode(200)
-  @Throttle({ auth: { limit: 10, ttl: PER_MINUTE } })
+  @RateLimit('resetPassword')
   @ApiOkResponse({ type: OkDto })
   async resetPassword(@Body() body: ResetPasswordDto): Promise<OkDto> {
     await this.auth.resetPassword(body.token, body.password);
     return { ok: true };
   }
 
+  @Post('resend-verification')
+  @HttpCode(202)
+  @RateLimit('resendVerification')
+  @ApiAcceptedResponse({ type: OkDto })
+  async resendVerification(@Body() body: ResendVerificationDto): Promise<OkDto> {
+    await this.auth.resendVerification(body.email);
+    return { ok: true };
+  }
+
+  @Post('verify-email')
+  @HttpCode(200)
+  @RateLimit('confirmEmailToken')
+  @ApiOkResponse({ type: OkDto })
+  async verifyEmail(@Body() body: EmailTokenDto): Promise<OkDto> {
+    await this.auth.verifyEmail(body.token);
+    return { ok: true };
+  }
+
+  @Post('confirm-email')
+  @HttpCode(200)
+  @RateLimit('confirmEmailToken')
+  @ApiOkResponse({ type: EmailChangedDto })
+  async confirmEmail(@Body() body: EmailTokenDto): Promise<EmailChangedDto> {
+    const { email } = await this.auth.confirmEmailChange(body.token);
+    return { ok: true, email };
+  }
+
   @Get('providers')
-  @Throttle({ auth: { limit: 600, ttl: PER_MINUTE } })
+  @RateLimit('providers')
   @ApiOkResponse({ type: ProvidersDto })
   providers(): ProvidersDto {
     return { google: !!this.config.google };
   }
 
   @Get('google')
-  @Throttle({ auth: { limit: 30, ttl: PER_MINUTE } })
+  @RateLimit('google')
   @UseGuards(GoogleGate, GoogleAuthGuard)
   google(): void {
     // The guard redirects to Google.
   }
 
   @Get('google/callback')
-  @Throttle({ auth: { limit: 30, ttl: PER_MINUTE } })
+  @RateLimit('google')
   @UseGuards(GoogleGate, GoogleAuthGuard)
   async googleCallback(
     @Req() req: Request & { user?: GoogleIdentity | null },
@@ -118,8 +169,10 @@ export class AuthController {
       const signedIn = await this.auth.googleLogin(req.user, req.get('user-agent'));
       if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
       res.redirect(302, '/chat');
-    } catch {
-      res.redirect(302, '/?error=google_login_failed');
+    } catch (error) {
+      const reason =
+        error instanceof GoogleAccountUnverifiedError ? 'google_account_unverified' : 'google_login_failed';
+      res.redirect(302, `/?error=${reason}`);
     }
   }
 
@@ -127,4 +180,8 @@ export class AuthController {
     if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
     return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
   }
+}
+
+function isPending(outcome: SignedIn | VerificationPending): outcome is VerificationPending {
+  return 'verificationRequired' in outcome;
 }

@@ -3,15 +3,16 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CompaniesModule } from '../companies/companies.module';
+import { RateLimitGuard } from '../common/rate-limit/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { AccessTokenGuard } from './access-token.guard';
+import { AccountMailModule } from './account-mail.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
 import { GoogleGate } from './google/google-gate.guard';
 import { AuthService } from './auth.service';
-import { AuthTokenEntity } from './auth-token.entity';
 import { GoogleStrategy } from './google/google.strategy';
 import { PasswordController } from './password.controller';
 import { SessionEntity } from './session.entity';
@@ -25,11 +26,12 @@ const googleStrategy: Provider = {
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SessionEntity, AuthTokenEntity]),
+    TypeOrmModule.forFeature([SessionEntity]),
     PassportModule.register({ session: false }),
     ProfilesModule,
     CompaniesModule,
     MailModule,
+    AccountMailModule,
   ],
   controllers: [AuthController, PasswordController],
   providers: [
@@ -38,7 +40,9 @@ const googleStrategy: Provider = {
     AccessTokenService,
     GoogleGate,
     googleStrategy,
+    // In this order: per-user rate limits need the user the access-token guard found.
     { provide: APP_GUARD, useClass: AccessTokenGuard },
+    { provide: APP_GUARD, useExisting: RateLimitGuard },
   ],
   exports: [SessionsService, AccessTokenService],
 })

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CompaniesService } from '../companies/companies.service';
-import { ConflictError, UnauthorizedError, ValidationFailedError } from '../common/domain-errors';
+import {
+  ConflictError,
+  DomainError,
+  UnauthorizedError,
+  ValidationFailedError,
+} from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { MailService } from '../mail/mail.service';
-import { verifyPassword } from '../profiles/password-hasher';
+import { hashPassword, verifyPassword } from '../profiles/password-hasher';
 import {
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_TAKEN,
@@ -15,17 +17,23 @@ import {
   toUserDto,
   UsersService,
 } from '../profiles/users.service';
+import { JobQueue } from '../queue/job-queue';
 import { ACCESS_TOKEN_TTL_S, AccessTokenService } from './access-token.service';
-import { AuthTokenEntity } from './auth-token.entity';
+import { AccountTokensService } from './account-tokens.service';
 import type { ChangePasswordDto, RegisterDto } from './dto/auth.dto';
-import { SessionsService, sha256 } from './sessions.service';
+import { SessionsService } from './sessions.service';
 import type { UserDto } from '../profiles/dto/user.dto';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
+export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired.';
+export const INVALID_EMAIL_CHANGE_LINK = 'This confirmation link is invalid or has expired.';
+export const EMAIL_NOT_VERIFIED = 'Please verify your email first';
 export const REGISTRATION_REFUSED =
   'Unable to create an account with these details. If you already have an account, sign in or reset your password.';
-const RESET_TTL_MS = 60 * 60 * 1000;
+export const GOOGLE_ACCOUNT_UNVERIFIED =
+  'An account with this email already exists but its address is not verified. Sign in with your password (or reset it) first.';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export interface SignedIn {
   accessToken: string;
@@ -33,6 +41,12 @@ export interface SignedIn {
   user: UserDto;
   /** Cookie value to set; null when the browser keeps the one it has. */
   refreshToken: string | null;
+}
+
+/** Registration that waits for the emailed link before anyone can sign in. */
+export interface VerificationPending {
+  verificationRequired: true;
+  email: string;
 }
 
 export interface GoogleIdentity {
@@ -43,40 +57,58 @@ export interface GoogleIdentity {
   lastName: string;
 }
 
+export class EmailNotVerifiedError extends DomainError {
+  constructor() {
+    super('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED);
+  }
+}
+
+export class GoogleAccountUnverifiedError extends DomainError {
+  constructor() {
+    super('CONFLICT', GOOGLE_ACCOUNT_UNVERIFIED);
+  }
+}
+
 @Injectable()
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(AuthTokenEntity) private readonly tokens: Repository<AuthTokenEntity>,
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly companies: CompaniesService,
     private readonly sessions: SessionsService,
     private readonly accessTokens: AccessTokenService,
-    private readonly mail: MailService,
+    private readonly tokens: AccountTokensService,
+    private readonly queue: JobQueue,
   ) {}
 
-  /** A new account and a new company it owns, in one transaction: all or nothing. */
-  async register(input: RegisterDto, userAgent?: string): Promise<SignedIn> {
+  /**
+   * A new account and a new company it owns, in one transaction: all or nothing. A verification link is
+   * mailed. When verification is required nobody is signed in, and an address that already has an
+   * account gets the same answer (its owner is mailed instead), at the same cost: the password is
+   * hashed first either way.
+   */
+  async register(input: RegisterDto, userAgent?: string): Promise<SignedIn | VerificationPending> {
     const { firstName, lastName } = splitFullName(input.fullName);
-    let userId: string;
+    const email = normalizeEmail(input.email);
+    const passwordHash = await hashPassword(input.password);
+    let userId: string | null = null;
     try {
       userId = await this.dataSource.transaction(async (manager) => {
-        const user = await this.users.create(manager, {
-          email: input.email,
-          password: input.password,
-          firstName,
-          lastName,
-        });
+        const user = await this.users.create(manager, { email, passwordHash, firstName, lastName });
         await this.companies.createWithOwner(user.id, input.companyName, manager);
         return user.id;
       });
     } catch (error) {
+      if (!(error instanceof ConflictError && error.message === EMAIL_TAKEN)) throw error;
       // Registration must not confirm that an address has an account.
-      if (error instanceof ConflictError && error.message === EMAIL_TAKEN)
-        throw new ConflictError(REGISTRATION_REFUSED);
-      throw error;
+      if (!this.config.requireEmailVerification) throw new ConflictError(REGISTRATION_REFUSED);
     }
+    await this.queue.enqueue('account.mail', {
+      kind: userId ? 'verify-email' : 'registration-attempt',
+      email,
+    });
+    if (this.config.requireEmailVerification || !userId) return { verificationRequired: true, email };
     return this.startSession(userId, userAgent);
   }
 
@@ -84,64 +116,71 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    // Said only to someone who knows the password.
+    if (this.config.requireEmailVerification && !user.emailVerifiedAt) throw new EmailNotVerifiedError();
     return this.startSession(user.id, userAgent);
   }
 
   async refresh(refreshToken: string | undefined): Promise<SignedIn> {
     const issued = refreshToken ? await this.sessions.rotate(refreshToken) : null;
-    if (!issued) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    const user = await this.users.findById(issued.userId);
-    if (!user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    return {
-      accessToken: this.accessTokens.sign(user.id, issued.sessionId),
-      expiresIn: ACCESS_TOKEN_TTL_S,
-      user: toUserDto(user),
-      refreshToken: issued.refreshToken,
-    };
+    if (!issued) throw new UnauthorizedError(SESSION_ENDED);
+    return this.signedIn(issued.userId, issued.sessionId, issued.refreshToken);
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {
-    const sessionId = refreshToken ? SessionsService.sessionIdOf(refreshToken) : null;
-    if (sessionId) await this.sessions.revoke(sessionId);
+    if (refreshToken) await this.sessions.revokeWithToken(refreshToken);
   }
 
-  /** Answers the same whether or not the account exists; the email does the telling. */
+  /** Answers the same whether or not the account exists: the lookup happens in the mail job. */
   async forgotPassword(email: string): Promise<void> {
-    const user = await this.users.findByEmail(email);
-    if (!user) return;
-    const token = randomBytes(32).toString('base64url');
-    await this.tokens.save(
-      this.tokens.create({
-        userId: user.id,
-        purpose: 'password_reset',
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
-      }),
-    );
-    const link = `${this.config.appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.mail.sendPasswordReset(user.email, link);
+    await this.queue.enqueue('account.mail', { kind: 'password-reset', email: normalizeEmail(email) });
   }
 
-  /** Uses the token (once, atomically), sets the password and ends every session of the account. */
+  /** Same answer whether or not the account exists or is already verified. */
+  async resendVerification(email: string): Promise<void> {
+    await this.queue.enqueue('account.mail', { kind: 'verify-email', email: normalizeEmail(email) });
+  }
+
+  /**
+   * Uses the token (once, atomically), sets the password and ends every session of the account. The
+   * link reached the account's mailbox, so it also proves the address.
+   */
   async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
     const userId = await this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(AuthTokenEntity);
-      const row = await repo.findOne({
-        where: {
-          tokenHash: sha256(token),
-          purpose: 'password_reset',
-          usedAt: IsNull(),
-          expiresAt: MoreThan(new Date()),
-        },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const row = await this.tokens.consume(manager, token, 'password_reset');
       if (!row) throw new ValidationFailedError(INVALID_RESET_LINK);
-      // Every outstanding reset link of the account dies with this one.
-      await repo.update({ userId: row.userId, usedAt: IsNull() }, { usedAt: new Date() });
-      await this.users.setPassword(row.userId, password, manager);
+      await this.users.setPasswordHash(row.userId, passwordHash, manager);
+      if (row.email) await this.users.markEmailVerified(row.userId, row.email, manager);
       return row.userId;
     });
     await this.sessions.revokeAllForUser(userId);
+  }
+
+  async verifyEmail(token: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.tokens.consume(manager, token, 'email_verification');
+      // A link sent to an address the account no longer has proves nothing.
+      if (!row?.email) throw new ValidationFailedError(INVALID_VERIFICATION_LINK);
+      await this.users.markEmailVerified(row.userId, row.email, manager);
+    });
+  }
+
+  /** Follows the link mailed to a new address: the address becomes the account's, and the old one is told. */
+  async confirmEmailChange(token: string): Promise<{ email: string }> {
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const row = await this.tokens.consume(manager, token, 'email_change');
+      if (!row?.email) throw new ValidationFailedError(INVALID_EMAIL_CHANGE_LINK);
+      const oldEmail = await this.users.confirmEmailChange(manager, row.userId, row.email);
+      if (!oldEmail) throw new ValidationFailedError(INVALID_EMAIL_CHANGE_LINK);
+      return { oldEmail, email: row.email };
+    });
+    await this.queue.enqueue('account.mail', {
+      kind: 'email-changed',
+      oldEmail: changed.oldEmail,
+      newEmail: changed.email,
+    });
+    return { email: changed.email };
   }
 
   /** Checks the current password, sets the new one, ends the other sessions and rotates this one. */
@@ -153,18 +192,17 @@ export class AuthService {
     await this.users.setPassword(userId, input.newPassword);
     await this.sessions.revokeAllForUser(userId, sessionId);
     const refreshToken = await this.sessions.reissue(sessionId);
-    if (!refreshToken) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    return {
-      accessToken: this.accessTokens.sign(userId, sessionId),
-      expiresIn: ACCESS_TOKEN_TTL_S,
-      user: toUserDto(user),
-      refreshToken,
-    };
+    if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED);
+    return this.signedIn(userId, sessionId, refreshToken);
   }
 
   /**
    * Google accounts are keyed by `sub`. An existing account is linked only when Google vouches for the
-   * email; a new account gets a company of its own, as registration does.
+   * email AND the account's own address was verified: otherwise someone who registered the address
+   * first (with a password of their own) would be handed the real owner's Google sign-in. Such an
+   * account is refused, not taken over; its owner proves the address (verification link or password
+   * reset, which also ends the other sessions) and then Google links. A new account gets a company of
+   * its own, as registration does.
    */
   async googleLogin(identity: GoogleIdentity, userAgent?: string): Promise<SignedIn> {
     const bySub = await this.users.findByGoogleSub(identity.sub);
@@ -177,16 +215,18 @@ export class AuthService {
     if (byEmail) {
       if (byEmail.googleSub && byEmail.googleSub !== identity.sub)
         throw new UnauthorizedError('This email is linked to another Google account');
+      if (!byEmail.emailVerifiedAt) throw new GoogleAccountUnverifiedError();
       await this.users.linkGoogle(byEmail.id, identity.sub);
       return this.startSession(byEmail.id, userAgent);
     }
     const userId = await this.dataSource.transaction(async (manager) => {
       const user = await this.users.create(manager, {
         email,
-        password: null,
+        passwordHash: null,
         firstName: identity.firstName,
         lastName: identity.lastName,
         googleSub: identity.sub,
+        emailVerifiedAt: new Date(),
       });
       const owner = identity.firstName || email.split('@')[0];
       await this.companies.createWithOwner(user.id, `${owner}'s Company`, manager);
@@ -198,8 +238,13 @@ export class AuthService {
   private async startSession(userId: string, userAgent?: string): Promise<SignedIn> {
     const { sessionId, refreshToken } = await this.sessions.create(userId, userAgent);
     await this.users.recordLogin(userId);
+    return this.signedIn(userId, sessionId, refreshToken);
+  }
+
+  /** The one shape of a sign-in answer: access token, the user as the client sees it, the cookie. */
+  private async signedIn(userId: string, sessionId: string, refreshToken: string | null): Promise<SignedIn> {
     const user = await this.users.findById(userId);
-    if (!user) throw new UnauthorizedError('Not authenticated');
+    if (!user) throw new UnauthorizedError(SESSION_ENDED);
     return {
       accessToken: this.accessTokens.sign(userId, sessionId),
       expiresIn: ACCESS_TOKEN_TTL_S,

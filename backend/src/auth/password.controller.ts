@@ -1,17 +1,15 @@
-import { Body, Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { AuthThrottlerGuard } from './auth-throttler.guard';
 import { AuthService } from './auth.service';
 import { AuthResponseDto, ChangePasswordDto } from './dto/auth.dto';
 import { setRefreshCookie } from './refresh-cookie';
 
 @ApiTags('profile')
 @ApiBearerAuth()
-@UseGuards(AuthThrottlerGuard)
 @Controller('me/password')
 export class PasswordController {
   constructor(
@@ -21,7 +19,7 @@ export class PasswordController {
 
   @Post()
   @HttpCode(200)
-  @Throttle({ auth: { limit: 10, ttl: 60_000 } })
+  @RateLimit('changePassword')
   @ApiOkResponse({ type: AuthResponseDto })
   async change(
     @CurrentUser() user: AuthUser,

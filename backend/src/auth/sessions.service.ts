@@ -20,6 +20,20 @@ function sameHash(a: string | null, b: string): boolean {
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
+/** Earlier secrets remembered per session: replaying any of them revokes the session. */
+const RETIRED_HASHES_KEPT = 64;
+
+function withinGrace(session: Pick<SessionEntity, 'rotatedAt'>): boolean {
+  return Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
+}
+
+/** `<session id>.<secret>`, or null when the value cannot be a refresh token. */
+function parseRefreshToken(refreshToken: string): { sessionId: string; secret: string } | null {
+  const [sessionId, secret, extra] = refreshToken.split('.');
+  if (!sessionId || !secret || extra !== undefined || !isUuid(sessionId) || secret.length > 100) return null;
+  return { sessionId, secret };
+}
+
 export interface IssuedRefresh {
   sessionId: string;
   userId: string;
@@ -57,17 +71,21 @@ export class SessionsService {
   }
 
   /**
-   * Exchanges a refresh token for a new one. Presenting a token older than the current one (outside a
-   * short grace window) means it was copied: the whole chain is revoked.
+   * Exchanges a refresh token for a new one. Presenting a secret this session used before (outside a
+   * short grace window) means it was copied: the whole chain is revoked. A secret the session never had
+   * is only refused, so knowing a session id (it is in every access token) is not enough to end it.
    */
   async rotate(refreshToken: string): Promise<IssuedRefresh | null> {
-    const [sessionId, secret] = refreshToken.split('.');
-    if (!sessionId || !secret || !isUuid(sessionId) || secret.length > 100) return null;
-    const presented = sha256(secret);
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) return null;
+    const presented = sha256(parsed.secret);
     type Outcome = IssuedRefresh | { revoked: string } | null;
     const outcome = await this.sessions.manager.transaction(async (manager): Promise<Outcome> => {
       const repo = manager.getRepository(SessionEntity);
-      const session = await repo.findOne({ where: { id: sessionId }, lock: { mode: 'pessimistic_write' } });
+      const session = await repo.findOne({
+        where: { id: parsed.sessionId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
       if (sameHash(session.refreshHash, presented)) {
         const next = randomBytes(32).toString('base64url');
@@ -77,18 +95,17 @@ export class SessionsService {
           {
             previousHash: session.refreshHash,
             refreshHash: sha256(next),
+            retiredHashes: [...session.retiredHashes, session.refreshHash].slice(-RETIRED_HASHES_KEPT),
             rotatedAt: now,
             expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
           },
         );
         return { sessionId: session.id, userId: session.userId, refreshToken: `${session.id}.${next}` };
       }
-      if (
-        sameHash(session.previousHash, presented) &&
-        Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS
-      ) {
+      if (sameHash(session.previousHash, presented) && withinGrace(session)) {
         return { sessionId: session.id, userId: session.userId, refreshToken: null };
       }
+      if (!session.retiredHashes.some((hash) => sameHash(hash, presented))) return null;
       this.logger.warn(`Refresh token reuse on session ${session.id}: revoking it`);
       await repo.update({ id: session.id }, { revokedAt: new Date() });
       return { revoked: session.id };
@@ -145,6 +162,22 @@ export class SessionsService {
     return !!session && session.expiresAt.getTime() > Date.now();
   }
 
+  /** Signs out the session a refresh token belongs to, only when the token's secret is its own. */
+  async revokeWithToken(refreshToken: string): Promise<void> {
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) return;
+    const session = await this.sessions.findOne({
+      select: { id: true, refreshHash: true, previousHash: true, rotatedAt: true },
+      where: { id: parsed.sessionId, revokedAt: IsNull() },
+    });
+    if (!session) return;
+    const presented = sha256(parsed.secret);
+    const own =
+      sameHash(session.refreshHash, presented) ||
+      (sameHash(session.previousHash, presented) && withinGrace(session));
+    if (own) await this.revoke(session.id);
+  }
+
   async revoke(sessionId: string): Promise<void> {
     if (!isUuid(sessionId)) return;
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
@@ -167,11 +200,5 @@ export class SessionsService {
     for (const row of revoked.raw as Array<{ id: string }>) {
       this.realtime.endSession(row.id, 'Your password was changed. Please sign in again.');
     }
-  }
-
-  /** The session id inside a refresh token, without checking it (logout revokes it either way). */
-  static sessionIdOf(refreshToken: string): string | null {
-    const id = refreshToken.split('.')[0];
-    return id && isUuid(id) ? id : null;
   }
 }

@@ -34,6 +34,7 @@ import {
   SendMessageDto,
   UpdateChatDto,
 } from './dto/chat.dto';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 
 const CHAT_ID = new UuidParamPipe(CHAT_NOT_FOUND);
 
@@ -91,6 +92,7 @@ export class ChatsController {
   }
 
   @Post('chats/:id/messages')
+  @RateLimit('sendMessage')
   @ApiCreatedResponse({ type: MessageDto })
   send(
     @CurrentScope() scope: CompanyScope,
@@ -102,6 +104,7 @@ export class ChatsController {
 
   /** The first message with no active chat: creates the chat too. */
   @Post('messages')
+  @RateLimit('sendMessage')
   @ApiCreatedResponse({ type: FirstMessageResultDto })
   sendFirst(
     @CurrentScope() scope: CompanyScope,

@@ -10,7 +10,9 @@ export type DomainErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
+  | 'EMAIL_NOT_VERIFIED';
 
 export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -21,6 +23,8 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+  EMAIL_NOT_VERIFIED: 403,
 };
 
 export class DomainError extends Error {

@@ -4,6 +4,7 @@ import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
 import { UuidParamPipe } from '../common/uuid';
 import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
 import { CompanyMembershipDto, CreateCompanyDto } from './dto/company.dto';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 
 @ApiTags('companies')
 @ApiBearerAuth()
@@ -18,6 +19,7 @@ export class CompaniesController {
   }
 
   @Post()
+  @RateLimit('createCompany')
   @ApiCreatedResponse({ type: CompanyMembershipDto })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateCompanyDto): Promise<CompanyMembershipDto> {
     return this.companies.createWithOwner(user.id, body.name);

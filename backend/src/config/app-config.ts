@@ -30,7 +30,11 @@ export interface AppConfig {
   /** Where the built frontend lives; served at / when present. */
   frontendDist: string;
   /** Express 'trust proxy' (TRUST_PROXY): which proxies' X-Forwarded-For to believe for client addresses. */
-  trustProxy: string;
+  trustProxy: boolean | number | string;
+  /** REQUIRE_EMAIL_VERIFICATION: sign-in refused until the emailed verification link is followed. */
+  requireEmailVerification: boolean;
+  /** RATE_LIMIT_SCALE: multiplies every rate limit (1 in production; test suites raise it). */
+  rateLimitScale: number;
   isProduction: boolean;
 }
 
@@ -44,6 +48,22 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** Express 'trust proxy': `true`/`false`, a hop count, or addresses and subnet names (`loopback, 10.0.0.0/8`). */
+function trustProxyFrom(raw: string | undefined): boolean | number | string {
+  const value = raw?.trim() || 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
 function urlFrom(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
@@ -123,7 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultAgentWebhook: urlFrom(env, 'DEFAULT_AGENT_WEBHOOK'),
     frontendDist: resolve(__dirname, '..', '..', '..', 'frontend', 'dist'),
     isProduction: env.NODE_ENV === 'production',
-    trustProxy: env.TRUST_PROXY || 'loopback',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    requireEmailVerification: boolFrom(env, 'REQUIRE_EMAIL_VERIFICATION', false),
+    rateLimitScale: intFrom(env, 'RATE_LIMIT_SCALE', 1, 1, 10000),
   };
 }
 

@@ -1,25 +1,96 @@
 import { Injectable } from '@nestjs/common';
 import { JobQueue } from '../queue/job-queue';
 
+interface Letter {
+  subject: string;
+  /** Paragraphs of plain text. */
+  lines: string[];
+  action?: { label: string; link: string; note: string };
+}
+
 /** Mail leaves through the job queue so a slow SMTP server never holds up a request. */
 @Injectable()
 export class MailService {
   constructor(private readonly queue: JobQueue) {}
 
-  async sendPasswordReset(to: string, link: string): Promise<void> {
+  sendPasswordReset(to: string, link: string): Promise<void> {
+    return this.send(to, {
+      subject: 'Reset your Switchboard password',
+      lines: [
+        'Someone asked to reset the password of your Switchboard account.',
+        'If it was not you, ignore this email: your password stays as it is.',
+      ],
+      action: { label: 'Choose a new password', link, note: 'The link works for one hour, once.' },
+    });
+  }
+
+  sendEmailVerification(to: string, link: string): Promise<void> {
+    return this.send(to, {
+      subject: 'Confirm your email address for Switchboard',
+      lines: [
+        'Welcome to Switchboard. Please confirm that this email address is yours.',
+        'If you did not create a Switchboard account, ignore this email.',
+      ],
+      action: { label: 'Confirm my email address', link, note: 'The link works for 48 hours, once.' },
+    });
+  }
+
+  /** Someone registered with an address that already has an account: tell its owner, not the caller. */
+  sendRegistrationAttempt(to: string, signInLink: string, resetLink: string): Promise<void> {
+    return this.send(to, {
+      subject: 'Someone tried to sign up with your email address',
+      lines: [
+        'Someone tried to create a Switchboard account with this email address, which already has one.',
+        `If it was you, sign in at ${signInLink} or reset your password at ${resetLink}.`,
+        'If it was not you, you can ignore this email: nothing was changed.',
+      ],
+    });
+  }
+
+  sendEmailChange(to: string, link: string): Promise<void> {
+    return this.send(to, {
+      subject: 'Confirm your new email address for Switchboard',
+      lines: [
+        'You asked to use this address for your Switchboard account.',
+        'Your email changes only when you follow the link. If it was not you, ignore this email.',
+      ],
+      action: { label: 'Use this email address', link, note: 'The link works for 24 hours, once.' },
+    });
+  }
+
+  /** An email change was asked for an address that already has an account. */
+  sendEmailChangeRefused(to: string): Promise<void> {
+    return this.send(to, {
+      subject: 'Your email address was not added to another Switchboard account',
+      lines: [
+        'Someone asked to move another Switchboard account to this email address.',
+        'This address already has an account, so nothing was changed.',
+      ],
+    });
+  }
+
+  sendEmailChanged(to: string, newEmail: string, resetLink: string): Promise<void> {
+    return this.send(to, {
+      subject: 'Your Switchboard email address was changed',
+      lines: [
+        `The email address of your Switchboard account was changed to ${newEmail}.`,
+        `If you did not do this, reset your password at ${resetLink} and contact your administrator.`,
+      ],
+    });
+  }
+
+  private async send(to: string, letter: Letter): Promise<void> {
+    const { action } = letter;
     const text = [
-      'Someone asked to reset the password of your Switchboard account.',
-      '',
-      `To choose a new password, open this link within the next hour:`,
-      link,
-      '',
-      'If it was not you, ignore this email: your password stays as it is.',
+      ...letter.lines.flatMap((line) => [line, '']),
+      ...(action ? [`${action.label}: ${action.link}`, action.note] : []),
     ].join('\n');
     const html =
-      '<p>Someone asked to reset the password of your Switchboard account.</p>' +
-      `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour, once).</p>` +
-      '<p>If it was not you, ignore this email: your password stays as it is.</p>';
-    await this.queue.enqueue('mail.send', { to, subject: 'Reset your Switchboard password', text, html });
+      letter.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+      (action
+        ? `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a> (${escapeHtml(action.note)})</p>`
+        : '');
+    await this.queue.enqueue('mail.send', { to, subject: letter.subject, text, html });
   }
 }
 

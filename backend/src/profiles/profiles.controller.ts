@@ -5,6 +5,7 @@ import { CompaniesService } from '../companies/companies.service';
 import { CompanyMembershipDto } from '../companies/dto/company.dto';
 import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
 import { ValidationFailedError } from '../common/domain-errors';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { INVALID_IMAGE_MESSAGE, MAX_IMAGE_BYTES } from '../files/files.service';
 import { UpdateProfileDto } from './dto/update-profile.dto';
 import { UserDto } from './dto/user.dto';
@@ -35,12 +36,17 @@ export class ProfilesController {
   }
 
   @Patch()
-  @ApiOkResponse({ type: UserDto })
+  @RateLimit('changeProfile')
+  @ApiOkResponse({
+    type: UserDto,
+    description: 'A new email is pending (`pendingEmail`) until its link is followed',
+  })
   update(@CurrentUser() user: AuthUser, @Body() body: UpdateProfileDto): Promise<UserDto> {
     return this.users.updateProfile(user.id, body);
   }
 
   @Post('avatar')
+  @RateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: UserDto })

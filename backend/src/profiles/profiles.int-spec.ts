@@ -1,6 +1,6 @@
 import request from 'supertest';
 import sharp from 'sharp';
-import { createTestApp, registerUser, type TestApp, uniqueEmail } from '../../test/app.test-util';
+import { createTestApp, lastMailTo, registerUser, type TestApp, uniqueEmail } from '../../test/app.test-util';
 
 describe('profile (real PostgreSQL)', () => {
   let t: TestApp;
@@ -24,7 +24,7 @@ describe('profile (real PostgreSQL)', () => {
     expect(me.body.user.name).toBe('Grace Brewster Hopper');
   });
 
-  it('changes the email only with the current password, and never to a taken one', async () => {
+  it('changes the email only with the current password, and only once the new address follows its link', async () => {
     const user = await registerUser(t);
     const other = await registerUser(t);
     const newEmail = uniqueEmail('renamed');
@@ -40,21 +40,42 @@ describe('profile (real PostgreSQL)', () => {
       .send({ email: newEmail, currentPassword: 'wrong-password' })
       .expect(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
-    await request(t.http)
+    // A taken address answers like a free one (no enumeration); its owner is told, nothing changes.
+    const taken = await request(t.http)
       .patch('/api/me')
       .set(bearer(user.accessToken))
       .send({ email: other.email, currentPassword: user.password })
-      .expect(409);
+      .expect(200);
+    expect(taken.body).toMatchObject({ email: user.email, pendingEmail: other.email });
+    await t.drain();
+    expect(lastMailTo(t, other.email)).toContain('already has an account');
+
     const ok = await request(t.http)
       .patch('/api/me')
       .set(bearer(user.accessToken))
       .send({ email: newEmail, currentPassword: user.password })
       .expect(200);
-    expect(ok.body.email).toBe(newEmail);
+    expect(ok.body).toMatchObject({ email: user.email, pendingEmail: newEmail });
+    await t.drain();
+    // Not yet: the old address still signs in, the new one does not.
+    await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: newEmail, password: user.password })
+      .expect(401);
+    const link = /confirm-email\?token=(\S+)/.exec(lastMailTo(t, newEmail) ?? '');
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]);
+    const confirmed = await request(t.http).post('/api/auth/confirm-email').send({ token }).expect(200);
+    expect(confirmed.body).toEqual({ ok: true, email: newEmail });
+    await request(t.http).post('/api/auth/confirm-email').send({ token }).expect(400);
     await request(t.http)
       .post('/api/auth/login')
       .send({ email: newEmail, password: user.password })
       .expect(200);
+    const me = await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
+    expect(me.body.user).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
+    await t.drain();
+    expect(lastMailTo(t, user.email)).toContain(`changed to ${newEmail}`);
   });
 
   it.each([

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Not, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, Not, type Repository } from 'typeorm';
 import { ConflictError, UnauthorizedError, ValidationFailedError } from '../common/domain-errors';
 import { FilesService, fileUrl } from '../files/files.service';
+import { JobQueue } from '../queue/job-queue';
 import type { UserDto } from './dto/user.dto';
 import type { UpdateProfileDto } from './dto/update-profile.dto';
 import { hashPassword, verifyPassword } from './password-hasher';
@@ -10,6 +11,7 @@ import { UserEntity } from './user.entity';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+export const EMAIL_IN_USE = 'This email address is already used by another account.';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -46,6 +48,7 @@ export class UsersService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly files: FilesService,
     private readonly dataSource: DataSource,
+    private readonly queue: JobQueue,
   ) {}
 
   findById(id: string): Promise<UserEntity | null> {
@@ -68,10 +71,12 @@ export class UsersService {
     manager: EntityManager,
     input: {
       email: string;
-      password: string | null;
+      /** Hashed by the caller (before the transaction, so a taken address costs the same time). */
+      passwordHash: string | null;
       firstName: string;
       lastName: string;
       googleSub?: string;
+      emailVerifiedAt?: Date | null;
     },
   ): Promise<UserEntity> {
     await manager.query('SELECT pg_advisory_xact_lock(7239115)');
@@ -83,7 +88,8 @@ export class UsersService {
       return await repo.save(
         repo.create({
           email,
-          passwordHash: input.password ? await hashPassword(input.password) : null,
+          passwordHash: input.passwordHash,
+          emailVerifiedAt: input.emailVerifiedAt ?? null,
           firstName: input.firstName.slice(0, 100),
           lastName: input.lastName.slice(0, 200),
           googleSub: input.googleSub ?? null,
@@ -110,10 +116,11 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  async checkPassword(user: UserEntity, password: string): Promise<boolean> {
-    return verifyPassword(user.passwordHash, password);
-  }
-
+  /**
+   * Name and bio change at once. A new email only becomes pending: it replaces the current one when the
+   * link mailed to it is followed (`confirmEmailChange`), so nobody can claim an address they do not
+   * read. Whether the new address is taken is not said here (the mail job tells that address instead).
+   */
   async updateProfile(id: string, input: UpdateProfileDto): Promise<UserDto> {
     const user = await this.findById(id);
     if (!user) throw new UnauthorizedError('Not authenticated');
@@ -124,31 +131,59 @@ export class UsersService {
       changes.lastName = lastName.slice(0, 200);
     }
     if (input.bio !== undefined) changes.bio = input.bio.trim();
-    if (input.email !== undefined && normalizeEmail(input.email) !== user.email) {
+    const email = input.email === undefined ? user.email : normalizeEmail(input.email);
+    // Saving the form again with the pending address shown (and no password) changes nothing.
+    const unchanged = email === user.email || (email === user.pendingEmail && !input.currentPassword);
+    if (!unchanged) {
       // An email is an account's identity: changing it needs the password (accounts made with Google
       // and no password cannot change it here).
       if (!input.currentPassword)
         throw new ValidationFailedError('Current password is required to change your email');
       if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
         throw new ValidationFailedError(CURRENT_PASSWORD_INCORRECT);
-      const email = normalizeEmail(input.email);
-      if (await this.users.existsBy({ email, id: Not(id) })) throw new ConflictError(EMAIL_TAKEN);
-      changes.email = email;
+      changes.pendingEmail = email;
     }
-    if (Object.keys(changes).length) {
-      try {
-        await this.users.update({ id }, changes);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
-        throw error;
-      }
-    }
+    if (Object.keys(changes).length) await this.users.update({ id }, changes);
+    if (changes.pendingEmail)
+      await this.queue.enqueue('account.mail', { kind: 'email-change', userId: id, newEmail: email });
     return this.profile(id);
+  }
+
+  /**
+   * Makes a pending email the account's email (the token proved the address), inside the caller's
+   * transaction. Returns the old address, to be told of the change.
+   */
+  async confirmEmailChange(manager: EntityManager, id: string, email: string): Promise<string | null> {
+    const repo = manager.getRepository(UserEntity);
+    const user = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!user || user.pendingEmail !== email) return null;
+    if (await repo.existsBy({ email, id: Not(id) })) throw new ConflictError(EMAIL_IN_USE);
+    try {
+      await repo.update({ id }, { email, pendingEmail: null, emailVerifiedAt: new Date() });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(EMAIL_IN_USE);
+      throw error;
+    }
+    return user.email;
+  }
+
+  /** The owner of the address proved it; only while it is still the account's address. */
+  async markEmailVerified(id: string, email: string, manager?: EntityManager): Promise<boolean> {
+    const repo = manager ? manager.getRepository(UserEntity) : this.users;
+    const result = await repo.update(
+      { id, email: normalizeEmail(email), emailVerifiedAt: IsNull() },
+      { emailVerifiedAt: new Date() },
+    );
+    return !!result.affected;
   }
 
   async setPassword(id: string, password: string, manager?: EntityManager): Promise<void> {
     const repo = manager ? manager.getRepository(UserEntity) : this.users;
     await repo.update({ id }, { passwordHash: await hashPassword(password) });
+  }
+
+  async setPasswordHash(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(UserEntity).update({ id }, { passwordHash });
   }
 
   /** Stores the new avatar and drops the old one, in one transaction. */

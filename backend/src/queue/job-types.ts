@@ -6,6 +6,17 @@ export interface MailSendJob {
   html?: string;
 }
 
+/**
+ * Account mail whose recipient must be looked up (or whose existence must not show in the answer): the
+ * request only enqueues it, so an address with an account and one without answer alike.
+ */
+export type AccountMailJob =
+  | { kind: 'password-reset'; email: string }
+  | { kind: 'verify-email'; email: string }
+  | { kind: 'registration-attempt'; email: string }
+  | { kind: 'email-change'; userId: string; newEmail: string }
+  | { kind: 'email-changed'; oldEmail: string; newEmail: string };
+
 export interface AgentReplyJob {
   messageId: string;
 }
@@ -13,11 +24,12 @@ export interface AgentReplyJob {
 export interface JobPayloads {
   'mail.send': MailSendJob;
   'agent.reply': AgentReplyJob;
+  'account.mail': AccountMailJob;
 }
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES: readonly JobName[] = ['mail.send', 'agent.reply'];
+export const JOB_NAMES: readonly JobName[] = ['mail.send', 'agent.reply', 'account.mail'];
 
 export interface EnqueueOptions {
   /** Makes the job idempotent: a second enqueue with the same id is ignored. */

@@ -22,7 +22,11 @@ export class AppIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, {
       ...options,
       maxHttpBufferSize: 64 * 1024,
-      ...(this.redisUrl ? {} : { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 } }),
+      // A recovering socket goes through the handshake middleware again (skipMiddlewares: false), so a
+      // session revoked while it was away does not get its missed events, nor any later one.
+      ...(this.redisUrl
+        ? {}
+        : { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false } }),
     } as ServerOptions) as Server;
     if (this.redisUrl) {
       const pub = new Redis(this.redisUrl);

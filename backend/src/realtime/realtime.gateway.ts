@@ -45,7 +45,7 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
   private async authenticate(socket: Socket): Promise<SocketData> {
     const origin = socket.handshake.headers.origin;
     // Browsers always send Origin across origins; a page elsewhere may not ride on our cookies or tokens.
-    if (origin && origin !== this.config.appOrigin && !this.sameHost(origin, socket.handshake.headers.host)) {
+    if (origin && origin !== this.config.appOrigin && !this.sameOrigin(origin, socket)) {
       throw new Error('origin not allowed');
     }
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -61,9 +61,13 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     return { userId: claims.sub, sessionId: claims.sid, rooms };
   }
 
-  private sameHost(origin: string, host: string | undefined): boolean {
+  /** The page's origin is the one this socket connected to: same scheme and same host. */
+  private sameOrigin(origin: string, socket: Socket): boolean {
+    const host = socket.handshake.headers.host;
+    const scheme = socket.handshake.secure ? 'https:' : 'http:';
     try {
-      return !!host && new URL(origin).host === host;
+      const url = new URL(origin);
+      return !!host && url.host === host && url.protocol === scheme;
     } catch {
       return false;
     }

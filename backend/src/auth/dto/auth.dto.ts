@@ -2,11 +2,24 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { UserDto } from '../../profiles/dto/user.dto';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '../../profiles/password-hasher';
+import type {
+  AuthResponse,
+  LoginRequest,
+  OkResponse,
+  ProvidersResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  EmailRequest,
+  TokenRequest,
+  VerificationRequiredResponse,
+  ConfirmEmailResponse,
+} from '../../contracts/auth';
+import type { ChangePasswordRequest } from '../../contracts/users';
 
 const REQUIRED = 'Please fill in all required fields';
 const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 
-export class RegisterDto {
+export class RegisterDto implements RegisterRequest {
   @ApiProperty({ example: 'ada@example.com' })
   @IsNotEmpty({ message: REQUIRED })
   @IsEmail({}, { message: 'Please enter a valid email address' })
@@ -33,7 +46,7 @@ export class RegisterDto {
   companyName: string;
 }
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @ApiProperty()
   @IsString({ message: 'Email and password are required' })
   @IsNotEmpty({ message: 'Email and password are required' })
@@ -47,7 +60,7 @@ export class LoginDto {
   password: string;
 }
 
-export class ForgotPasswordDto {
+export class ForgotPasswordDto implements EmailRequest {
   @ApiProperty()
   @IsNotEmpty({ message: 'Please enter your email address' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
@@ -55,7 +68,7 @@ export class ForgotPasswordDto {
   email: string;
 }
 
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   @ApiProperty()
   @IsString({ message: 'This password reset link is invalid or has expired.' })
   @IsNotEmpty({ message: 'This password reset link is invalid or has expired.' })
@@ -69,7 +82,7 @@ export class ResetPasswordDto {
   password: string;
 }
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
   @IsString({ message: 'Please fill in all required fields' })
   @IsNotEmpty({ message: 'Please fill in all required fields' })
@@ -83,16 +96,42 @@ export class ChangePasswordDto {
   newPassword: string;
 }
 
-export class AuthResponseDto {
+export class AuthResponseDto implements AuthResponse {
   @ApiProperty() accessToken: string;
   @ApiProperty({ description: 'Seconds until the access token expires' }) expiresIn: number;
   @ApiProperty({ type: UserDto }) user: UserDto;
 }
 
-export class OkDto {
+export class OkDto implements OkResponse {
   @ApiProperty() ok: boolean;
 }
 
-export class ProvidersDto {
+export class ProvidersDto implements ProvidersResponse {
   @ApiProperty() google: boolean;
+}
+
+export class EmailTokenDto implements TokenRequest {
+  @ApiProperty({ description: 'The token from the emailed link' })
+  @IsString({ message: 'This link is invalid or has expired.' })
+  @IsNotEmpty({ message: 'This link is invalid or has expired.' })
+  @MaxLength(200, { message: 'This link is invalid or has expired.' })
+  token: string;
+}
+
+export class ResendVerificationDto implements EmailRequest {
+  @ApiProperty()
+  @IsNotEmpty({ message: 'Please enter your email address' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320, { message: 'Please enter a valid email address' })
+  email: string;
+}
+
+export class VerificationPendingDto implements VerificationRequiredResponse {
+  @ApiProperty({ enum: [true] }) verificationRequired: true;
+  @ApiProperty() email: string;
+}
+
+export class EmailChangedDto implements ConfirmEmailResponse {
+  @ApiProperty() ok: boolean;
+  @ApiProperty() email: string;
 }

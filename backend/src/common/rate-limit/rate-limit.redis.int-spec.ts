@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { createTestApp, type TestApp, uniqueEmail } from '../../test/app.test-util';
+import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.test-util';
 
 const redisUrl = process.env.REDIS_URL;
 // CI always sets REDIS_URL (.ci/run starts Redis).
@@ -12,7 +12,7 @@ describeWithRedis('rate limits shared by api nodes through Redis', () => {
   let nodeB: TestApp;
 
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl, BULLMQ_PREFIX: prefix, PROCESS_ROLE: 'api' };
+    const env = { REDIS_URL: redisUrl, BULLMQ_PREFIX: prefix, PROCESS_ROLE: 'api', RATE_LIMIT_SCALE: '1' };
     nodeA = await createTestApp(env);
     nodeB = await createTestApp(env);
   });

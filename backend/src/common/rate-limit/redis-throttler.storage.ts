@@ -32,6 +32,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
     private readonly prefix: string,
   ) {
     this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+    // Without a listener ioredis reports an outage as an unhandled 'error' event; the guard answers 503.
+    this.redis.on('error', () => undefined);
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
