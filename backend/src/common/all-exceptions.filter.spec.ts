@@ -1,4 +1,9 @@
-import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import {
+  BadRequestException,
+  HttpException,
+  NotFoundException,
+  PayloadTooLargeException,
+} from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { toErrorBody } from './all-exceptions.filter';
 import { ConflictError, ValidationFailedError } from './domain-errors';
@@ -19,6 +24,23 @@ describe('toErrorBody', () => {
     expect(toErrorBody(new PayloadTooLargeException('File too large')).message).toBe(
       'File too large: Please upload an image smaller than 5MB.',
     );
+  });
+
+  it('maps by error type, not by what a message happens to say', () => {
+    const notJson = new BadRequestException('Unexpected end of JSON input', { cause: new SyntaxError('x') });
+    expect(toErrorBody(notJson).message).toBe('The request body is not valid JSON.');
+    // A validation message that mentions JSON is still that message.
+    expect(toErrorBody(new BadRequestException('settings must be a JSON object')).message).toBe(
+      'settings must be a JSON object',
+    );
+    const tooLarge = new HttpException('request entity too large', 413, {
+      cause: Object.assign(new Error('request entity too large'), { type: 'entity.too.large' }),
+    });
+    expect(toErrorBody(tooLarge)).toEqual({
+      statusCode: 413,
+      error: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large.',
+    });
   });
 
   it('turns a malformed id reaching PostgreSQL into a 400, not a 500', () => {

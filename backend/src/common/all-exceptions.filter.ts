@@ -1,4 +1,12 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+  NotFoundException,
+  PayloadTooLargeException,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { DomainError, STATUS_BY_CODE } from './domain-errors';
@@ -31,14 +39,21 @@ function messageOf(response: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Errors from body-parser and multer carry a `type`/`code` and a status but are not HttpExceptions. */
+const NOT_JSON = 'The request body is not valid JSON.';
+const BODY_TOO_LARGE = 'The request body is too large.';
+const FILE_TOO_LARGE = 'File too large: Please upload an image smaller than 5MB.';
+
+/** body-parser's errors carry a `type`; Nest hands them over wrapped in an HttpException (as its cause). */
+function bodyParserErrorType(e: unknown): string | undefined {
+  const source = e instanceof HttpException ? e.cause : e;
+  const type = source && typeof source === 'object' ? (source as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** Errors from body-parser and multer that reach us unwrapped: a `type`/`code` and a status. */
 function fromMiddlewareError(e: unknown): ErrorBody | null {
-  if (!e || typeof e !== 'object') return null;
+  if (!e || typeof e !== 'object' || e instanceof HttpException) return null;
   const err = e as { type?: string; status?: number; code?: string };
-  if (err.type === 'entity.parse.failed')
-    return { statusCode: 400, error: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' };
-  if (err.type === 'entity.too.large')
-    return { statusCode: 413, error: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
   if (err.type && typeof err.status === 'number' && err.status >= 400 && err.status < 500)
     return {
       statusCode: err.status,
@@ -48,30 +63,34 @@ function fromMiddlewareError(e: unknown): ErrorBody | null {
   return null;
 }
 
+/** The message for one of Nest's HTTP errors, chosen by what raised it, never by its text. */
+function httpMessage(exception: HttpException): string {
+  // JSON.parse's SyntaxError, from the JSON body parser.
+  if (exception.cause instanceof SyntaxError) return NOT_JSON;
+  // Only the upload interceptor (multer's file size limit) raises this one; a large body is a plain 413.
+  if (exception instanceof PayloadTooLargeException) return FILE_TOO_LARGE;
+  // Our own "not found" answers are domain errors: this one is Nest's, for a route that does not exist.
+  if (exception instanceof NotFoundException) return 'Not found.';
+  return messageOf(exception.getResponse(), exception.message);
+}
+
 /** The one place errors become HTTP answers: domain codes → status, never a stack trace to a user. */
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof DomainError) {
     return { statusCode: STATUS_BY_CODE[exception.code], error: exception.code, message: exception.message };
   }
+  switch (bodyParserErrorType(exception)) {
+    case 'entity.parse.failed':
+      return { statusCode: 400, error: 'VALIDATION_FAILED', message: NOT_JSON };
+    case 'entity.too.large':
+      return { statusCode: 413, error: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE };
+  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    let message = messageOf(exception.getResponse(), exception.message);
-    if (status === HttpStatus.PAYLOAD_TOO_LARGE && /file too large/i.test(message)) {
-      message = 'File too large: Please upload an image smaller than 5MB.';
-    }
-    if (
-      status === HttpStatus.BAD_REQUEST &&
-      (exception.cause instanceof SyntaxError || /in JSON at position|JSON/.test(message))
-    ) {
-      message = 'The request body is not valid JSON.';
-    }
-    if (status === HttpStatus.NOT_FOUND && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(message)) {
-      message = 'Not found.';
-    }
     return {
       statusCode: status,
       error: CODE_BY_STATUS[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'ERROR'),
-      message,
+      message: httpMessage(exception),
     };
   }
   const middleware = fromMiddlewareError(exception);
