@@ -1,0 +1,295 @@
+/**
+ * Who may call what: one row per HTTP route and per client → server socket event of the running app.
+ * authorization-matrix.int-spec.ts discovers the routes Nest registers and fails for any route without
+ * a row here, then calls every route as every identity below and checks the status.
+ *
+ * Adding a route: add a row with one of the rules (or a new rule) and, when the route needs a path
+ * parameter or a body, a `call` that builds the request from the owner's fixtures. Use a request the
+ * allowed identities would succeed with, so that a refusal is visible as a status, not hidden by a 400.
+ */
+import type { RouteKey } from './route-discovery';
+
+export const IDENTITIES = [
+  'signedOut',
+  'garbageToken',
+  'revokedSession',
+  'member',
+  'admin',
+  'owner',
+  'otherCompany',
+  'superadmin',
+] as const;
+export type Identity = (typeof IDENTITIES)[number];
+
+/**
+ * - signedOut: no Authorization header. garbageToken: a Bearer value that is no token.
+ * - revokedSession: a member of the company whose session was logged out (token still well signed).
+ * - member / admin / owner: roles in the owner's company (the company every request names).
+ * - otherCompany: owner of another company, not a member of this one.
+ * - superadmin: platform administrator, not a member of this company.
+ */
+export const IDENTITY_NOTES: Record<Identity, string> = {
+  signedOut: 'no token',
+  garbageToken: 'Bearer garbage',
+  revokedSession: 'member, logged out',
+  member: "role 'user'",
+  admin: "role 'admin'",
+  owner: "role 'owner', owns the objects",
+  otherCompany: 'owner of another company',
+  superadmin: 'platform admin, not a member',
+};
+
+/** Objects of the owner's company, made through the API before the walk. */
+export interface Fixtures {
+  companyId: string;
+  /** An agent of the owner. */
+  agentId: string;
+  /** A chat of the owner with that agent, holding `messageId`. */
+  chatId: string;
+  messageId: string;
+  messageSeq: string;
+  /** The owner's avatar file. */
+  fileId: string;
+  /** A webhook the SSRF guard lets through in the test app. */
+  webhookUrl: string;
+  /** A fresh address per call, for routes that must not collide (emails). */
+  unique(): string;
+}
+
+export interface RouteCall {
+  /** Values for the route's `:params`. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: object;
+  /** Sends a small PNG as multipart field `file` instead of a JSON body. */
+  image?: true;
+}
+
+export type Expected = Record<Identity, number>;
+
+export interface RouteAccess {
+  /** The rule in a few words: printed in the matrix. */
+  rule: string;
+  expect: Expected;
+  call?: (f: Fixtures) => RouteCall;
+  /** The call uses up the owner's objects (a delete): make new fixtures before this route. */
+  consumesFixtures?: true;
+  /** The path names an object of the owner: also tried by outsiders naming their own company. */
+  ownerObject?: true;
+}
+
+const NOT_SIGNED_IN = { signedOut: 401, garbageToken: 401, revokedSession: 401 } as const;
+
+/** Anyone, signed in or not, gets the same answer. */
+export function publicRoute(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'public',
+    expect: Object.fromEntries(IDENTITIES.map((i) => [i, status])) as Expected,
+  };
+}
+
+/** Any live session; no company needed. */
+export function signedIn(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'signed in',
+    expect: {
+      ...NOT_SIGNED_IN,
+      member: status,
+      admin: status,
+      owner: status,
+      otherCompany: status,
+      superadmin: status,
+    },
+  };
+}
+
+/** Members of the company (any role); to everyone else the company does not exist. */
+export function companyMember(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'company member',
+    expect: {
+      ...NOT_SIGNED_IN,
+      member: status,
+      admin: status,
+      owner: status,
+      otherCompany: 404,
+      superadmin: 404,
+    },
+  };
+}
+
+/** Owners and admins of the company; plain members are refused. For invitations, members, settings. */
+export function companyManager(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'company owner or admin',
+    expect: {
+      ...NOT_SIGNED_IN,
+      member: 403,
+      admin: status,
+      owner: status,
+      otherCompany: 404,
+      superadmin: 404,
+    },
+  };
+}
+
+/** The user's own object in the company: to anyone else, including admins, it does not exist. */
+export function ownObject(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'own object',
+    ownerObject: true,
+    expect: {
+      ...NOT_SIGNED_IN,
+      member: 404,
+      admin: 404,
+      owner: status,
+      otherCompany: 404,
+      superadmin: 404,
+    },
+  };
+}
+
+/** Platform administration. */
+export function superadminOnly(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'superadmin',
+    expect: {
+      ...NOT_SIGNED_IN,
+      member: 403,
+      admin: 403,
+      owner: 403,
+      otherCompany: 403,
+      superadmin: status,
+    },
+  };
+}
+
+const agentParam = (f: Fixtures) => ({ id: f.agentId });
+const chatParam = (f: Fixtures) => ({ id: f.chatId });
+
+export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
+  // API description (Swagger UI and its assets): public, as the README documents the API.
+  'GET /api/docs': publicRoute(200),
+  'GET /api/docs/': publicRoute(200),
+  'GET /api/docs/index.html': publicRoute(200),
+  'GET /api/docs/LICENSE': publicRoute(404), // registered by Swagger, the file is not shipped
+  'GET /api/docs/json': publicRoute(200),
+  'GET /api/docs-yaml': publicRoute(200),
+  'GET /api/docs/swagger-ui-init.js': publicRoute(200),
+  'GET /api/docs/docs/swagger-ui-init.js': publicRoute(200),
+
+  'GET /api/health': publicRoute(200),
+  // Files are served by unguessable id (avatars are shown to other members and in emails).
+  'GET /api/files/:id': { ...publicRoute(200), call: (f) => ({ params: { id: f.fileId } }) },
+
+  // Sign-in and friends: the same answer whoever asks. Bodies are invalid on purpose (no account made).
+  'POST /api/auth/register': { ...publicRoute(400), call: () => ({ body: {} }) },
+  'POST /api/auth/login': { ...publicRoute(400), call: () => ({ body: {} }) },
+  'POST /api/auth/refresh': publicRoute(401), // the refresh cookie is the credential, not a Bearer token
+  'POST /api/auth/logout': publicRoute(204),
+  'POST /api/auth/forgot-password': {
+    ...publicRoute(202),
+    call: (f) => ({ body: { email: `${f.unique()}@example.com` } }),
+  },
+  'POST /api/auth/reset-password': {
+    ...publicRoute(400),
+    call: () => ({ body: { token: 'not-a-reset-token', password: 'a new long password' } }),
+  },
+  'POST /api/auth/resend-verification': {
+    ...publicRoute(202),
+    call: (f) => ({ body: { email: `${f.unique()}@example.com` } }),
+  },
+  // Emailed links: a made-up token is refused alike for everyone (the link is the credential).
+  'POST /api/auth/verify-email': { ...publicRoute(400), call: () => ({ body: { token: 'not-a-token' } }) },
+  'POST /api/auth/confirm-email': { ...publicRoute(400), call: () => ({ body: { token: 'not-a-token' } }) },
+  'GET /api/auth/providers': publicRoute(200),
+  // Google sign-in is not configured in the test app: the routes do not exist for anyone.
+  'GET /api/auth/google': publicRoute(404),
+  'GET /api/auth/google/callback': publicRoute(404),
+
+  'POST /api/demo-agent/webhook': { ...publicRoute(200), call: () => ({ body: { message: 'hello' } }) },
+
+  // The caller's own account.
+  'GET /api/me': signedIn(200),
+  'PATCH /api/me': { ...signedIn(200), call: () => ({ body: { bio: 'walked by the matrix' } }) },
+  'POST /api/me/avatar': { ...signedIn(201), call: () => ({ image: true }) },
+  // A wrong current password: allowed callers get past the guards to the password check.
+  'POST /api/me/password': {
+    ...signedIn(400),
+    call: () => ({ body: { currentPassword: 'not the password', newPassword: 'another long password' } }),
+  },
+  'GET /api/companies': signedIn(200),
+  'POST /api/companies': { ...signedIn(201), call: (f) => ({ body: { name: `Company ${f.unique()}` } }) },
+  'GET /api/companies/:id': { ...companyMember(200), call: (f) => ({ params: { id: f.companyId } }) },
+  'GET /api/webhook-test': signedIn(200),
+  'POST /api/webhook-test': { ...signedIn(200), call: () => ({ body: { message: 'hello' } }) },
+
+  // Agents: each user's own, in the company named by X-Company-Id.
+  'GET /api/agents': companyMember(200),
+  'POST /api/agents': {
+    ...companyMember(201),
+    call: (f) => ({ body: { name: 'Matrix agent', webhook: f.webhookUrl } }),
+  },
+  'PATCH /api/agents/:id': {
+    ...ownObject(200),
+    call: (f) => ({ params: agentParam(f), body: { name: 'Renamed by the matrix' } }),
+  },
+  'DELETE /api/agents/:id': {
+    ...ownObject(204),
+    consumesFixtures: true,
+    call: (f) => ({ params: agentParam(f) }),
+  },
+  'POST /api/agents/:id/avatar': { ...ownObject(201), call: (f) => ({ params: agentParam(f), image: true }) },
+
+  // Chats and messages: each user's own, in the company named by X-Company-Id.
+  'GET /api/chats': companyMember(200),
+  // Starting a chat with the owner's agent: nobody else can.
+  'POST /api/chats': { ...ownObject(201), call: (f) => ({ body: { agentId: f.agentId } }) },
+  'GET /api/chats/:id': { ...ownObject(200), call: (f) => ({ params: chatParam(f) }) },
+  'PATCH /api/chats/:id': {
+    ...ownObject(200),
+    call: (f) => ({ params: chatParam(f), body: { title: 'Renamed by the matrix' } }),
+  },
+  'DELETE /api/chats/:id': {
+    ...ownObject(204),
+    consumesFixtures: true,
+    call: (f) => ({ params: chatParam(f) }),
+  },
+  'GET /api/chats/:id/messages': {
+    ...ownObject(200),
+    call: (f) => ({ params: chatParam(f), query: { after: '0', limit: '10' } }),
+  },
+  'POST /api/chats/:id/messages': {
+    ...ownObject(201),
+    call: (f) => ({ params: chatParam(f), body: { content: 'hello from the matrix' } }),
+  },
+  'POST /api/messages': {
+    ...ownObject(201),
+    call: (f) => ({ body: { agentId: f.agentId, content: 'hello from the matrix' } }),
+  },
+};
+
+/** The socket handshake: only a live session connects. */
+export const SOCKET_CONNECT: Record<Identity, 'connects' | 'refused'> = {
+  signedOut: 'refused',
+  garbageToken: 'refused',
+  revokedSession: 'refused',
+  member: 'connects',
+  admin: 'connects',
+  owner: 'connects',
+  otherCompany: 'connects',
+  superadmin: 'connects',
+};
+
+export interface SocketEventAccess {
+  rule: string;
+  /** 'handled': the handler answers (acknowledgement without `error`); 'refused': error or no answer. */
+  expect: Record<Identity, 'handled' | 'refused'>;
+  payload: (f: Fixtures) => unknown;
+}
+
+/**
+ * Client → server events (`@SubscribeMessage`), keyed `Gateway: event`. The gateway is server → client
+ * only today, so this is empty; a handler added without a row fails the matrix test.
+ */
+export const SOCKET_EVENTS: Record<string, SocketEventAccess> = {};
