@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
-import { useRealtimeConnection } from '../features/chat/hooks/useRealtimeConnection';
+import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
 import { useSessionStore } from '../stores/sessionStore';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;

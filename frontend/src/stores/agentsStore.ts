@@ -15,6 +15,11 @@ interface AgentsState {
   selectAgent: (agentId: string | null) => void;
 }
 
+/** The selection holds only while its agent exists and is active (a deleted or deactivated one leaves it). */
+function keptSelection(selectedAgentId: string | null, agents: AgentView[]): string | null {
+  return agents.some((a) => a.id === selectedAgentId && a.isActive) ? selectedAgentId : null;
+}
+
 export const useAgentsStore = create<AgentsState>((set, get) => ({
   companyId: null,
   agents: [],
@@ -24,17 +29,13 @@ export const useAgentsStore = create<AgentsState>((set, get) => ({
     set({ companyId, agents: [], loaded: false, selectedAgentId: null });
   },
   setAgents(agents) {
-    const selected = get().selectedAgentId;
-    set({
-      agents,
-      loaded: true,
-      selectedAgentId: selected && agents.some((a) => a.id === selected) ? selected : get().selectedAgentId,
-    });
+    set({ agents, loaded: true, selectedAgentId: keptSelection(get().selectedAgentId, agents) });
   },
   upsertAgent(agent) {
-    const agents = get().agents;
-    const exists = agents.some((a) => a.id === agent.id);
-    set({ agents: exists ? agents.map((a) => (a.id === agent.id ? agent : a)) : [...agents, agent] });
+    const current = get().agents;
+    const exists = current.some((a) => a.id === agent.id);
+    const agents = exists ? current.map((a) => (a.id === agent.id ? agent : a)) : [...current, agent];
+    set({ agents, selectedAgentId: keptSelection(get().selectedAgentId, agents) });
   },
   removeAgent(agentId) {
     set({

@@ -23,30 +23,25 @@ interface ChatState {
   activeChatId: string | null;
   /** chatId → the agent is answering. */
   typing: Record<string, boolean>;
-  /** chatId → when a live event last said whether the agent is typing (newer than any fetched answer). */
-  typingEventAt: Record<string, number>;
   /** chatId → loaded messages; absent until the chat is opened. */
   messages: Record<string, ChatMessages>;
 
   reset: (companyId: string | null) => void;
   /**
-   * Replaces one list (Active or Archived) with the server's. `requestedAt` (Date.now() when the request
-   * left) keeps a slow answer from overriding a typing flag that a live event set meanwhile.
+   * Replaces one list (Active or Archived) with the server's, and each chat's typing flag with its
+   * pendingReply. (Live events that came while the list loaded are applied again after it: realtime.)
    */
-  setChats: (archived: boolean, chats: ChatView[], requestedAt?: number) => void;
+  setChats: (archived: boolean, chats: ChatView[]) => void;
   upsertChat: (chat: ChatView) => void;
   removeChat: (chatId: string) => void;
   removeChatsOfAgent: (agentId: string) => void;
   setActiveChat: (chatId: string | null) => void;
-  /** From a live event: always wins over fetched state. */
   setTyping: (chatId: string, typing: boolean) => void;
-  /** latest: the newest page when a chat opens; older: scrolling up; newer: resync after a reconnect. */
-  applyPage: (
-    chatId: string,
-    page: MessagePage,
-    kind: 'latest' | 'older' | 'newer',
-    requestedAt?: number,
-  ) => void;
+  /**
+   * latest: the newest page when a chat opens; older: scrolling up; newer: resync after a reconnect.
+   * A page from the newest end also says whether a reply is still coming.
+   */
+  applyPage: (chatId: string, page: MessagePage, kind: 'latest' | 'older' | 'newer') => void;
   addMessage: (message: MessageView) => void;
   setLoadingOlder: (chatId: string, loading: boolean) => void;
 }
@@ -91,7 +86,6 @@ export const useChatStore = create<ChatState>((set, get) => ({
   chatsLoaded: false,
   activeChatId: null,
   typing: {},
-  typingEventAt: {},
   messages: {},
 
   reset(companyId) {
@@ -102,24 +96,19 @@ export const useChatStore = create<ChatState>((set, get) => ({
       chatsLoaded: false,
       activeChatId: null,
       typing: {},
-      typingEventAt: {},
       messages: {},
     });
   },
 
-  setChats(archived, chats, requestedAt = Date.now()) {
+  setChats(archived, chats) {
     const typing = { ...get().typing };
-    const eventAt = get().typingEventAt;
-    for (const chat of chats) if ((eventAt[chat.id] ?? 0) <= requestedAt) typing[chat.id] = chat.pendingReply;
+    for (const chat of chats) typing[chat.id] = chat.pendingReply;
     const sorted = [...chats].sort(byNewest);
     set(archived ? { archivedChats: sorted, typing } : { activeChats: sorted, typing, chatsLoaded: true });
   },
 
   upsertChat(chat) {
     const { activeChats, archivedChats } = get();
-    const known = activeChats.find((c) => c.id === chat.id) ?? archivedChats.find((c) => c.id === chat.id);
-    // A slower answer can carry an older view of the chat than an event already applied.
-    if (known && known.updatedAt > chat.updatedAt) return;
     const without = (list: ChatView[]) => list.filter((c) => c.id !== chat.id);
     set({
       activeChats: chat.isArchived ? without(activeChats) : [...without(activeChats), chat].sort(byNewest),
@@ -132,14 +121,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
   removeChat(chatId) {
     const { [chatId]: _messages, ...messages } = get().messages;
     const { [chatId]: _typing, ...typing } = get().typing;
-    const { [chatId]: _typingAt, ...typingEventAt } = get().typingEventAt;
     set({
       activeChats: get().activeChats.filter((c) => c.id !== chatId),
       archivedChats: get().archivedChats.filter((c) => c.id !== chatId),
       activeChatId: get().activeChatId === chatId ? null : get().activeChatId,
       messages,
       typing,
-      typingEventAt,
     });
   },
 
@@ -153,13 +140,10 @@ export const useChatStore = create<ChatState>((set, get) => ({
   },
 
   setTyping(chatId, typing) {
-    set({
-      typing: { ...get().typing, [chatId]: typing },
-      typingEventAt: { ...get().typingEventAt, [chatId]: Date.now() },
-    });
+    set({ typing: { ...get().typing, [chatId]: typing } });
   },
 
-  applyPage(chatId, page, kind, requestedAt = Date.now()) {
+  applyPage(chatId, page, kind) {
     const current = get().messages[chatId] ?? emptyMessages();
     const items = mergeMessages(current.items, page.messages);
     const next: ChatMessages = { ...current, items };
@@ -173,11 +157,9 @@ export const useChatStore = create<ChatState>((set, get) => ({
       next.prepended =
         current.prepended + (oldest ? items.findIndex((m) => m.id === oldest.id) : page.messages.length);
     }
-    // A page from the newest end knows whether a reply is still coming, unless an event said so since.
-    const fresh = kind !== 'older' && (get().typingEventAt[chatId] ?? 0) <= requestedAt;
     set({
       messages: { ...get().messages, [chatId]: next },
-      ...(fresh ? { typing: { ...get().typing, [chatId]: page.pendingReply } } : {}),
+      ...(kind === 'older' ? {} : { typing: { ...get().typing, [chatId]: page.pendingReply } }),
     });
   },
 

@@ -1,10 +1,8 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { agentsApi } from '../../../api/agentsApi';
 import type { AgentView } from '../../../api/contracts';
-import { getErrorMessage } from '../../../api/errors';
-import { useAgentsStore } from '../../../stores/agentsStore';
 import { useCompanyStore } from '../../../stores/companyStore';
+import { useAgentActions } from '../hooks/useAgentActions';
 
 interface AddAgentValues {
   name?: string;
@@ -20,7 +18,7 @@ interface AddAgentDialogProps {
 
 /** Spec: name and webhook (non-blank) and a current company are required; new agents get the canned prompts. */
 export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) {
-  const { notification } = App.useApp();
+  const { addAgent } = useAgentActions();
   const [form] = Form.useForm<AddAgentValues>();
   const [saving, setSaving] = useState(false);
 
@@ -31,23 +29,13 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
     // Spec: otherwise the submission is silently ignored (the form's hints already say what is missing).
     if (!name || !webhook || !companyId) return;
     setSaving(true);
-    try {
-      // defaultQuestions left out: the server starts the agent with the four canned prompts.
-      const agent = await agentsApi.create(companyId, {
-        name,
-        webhook,
-        description: values.description?.trim() || undefined,
-      });
-      if (useAgentsStore.getState().companyId === companyId) useAgentsStore.getState().upsertAgent(agent);
-      notification.success({ title: 'Agent added' });
-      form.resetFields();
-      onAdded?.(agent);
-      onClose();
-    } catch (error) {
-      notification.error({ title: 'Error adding agents', description: getErrorMessage(error) });
-    } finally {
-      setSaving(false);
-    }
+    // defaultQuestions left out: the server starts the agent with the four canned prompts.
+    const agent = await addAgent({ name, webhook, description: values.description?.trim() || undefined });
+    setSaving(false);
+    if (!agent) return;
+    form.resetFields();
+    onAdded?.(agent);
+    onClose();
   };
 
   return (

@@ -1,15 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, Popconfirm, Switch } from 'antd';
+import { Button, Flex, Form, Input, Popconfirm, Switch } from 'antd';
 import { useState } from 'react';
-import { agentsApi } from '../../../api/agentsApi';
-import type { UpdateAgentRequest } from '../../../api/contracts';
-import type { AgentView } from '../../../api/contracts';
-import { getErrorMessage } from '../../../api/errors';
+import type { AgentView, UpdateAgentRequest } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { useAgentsStore } from '../../../stores/agentsStore';
-import { useChatStore } from '../../../stores/chatStore';
-import { useCompanyStore } from '../../../stores/companyStore';
 import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
+import { useAgentActions } from '../hooks/useAgentActions';
 import { DefaultQuestionsEditor } from './DefaultQuestionsEditor';
 import { SigningSecretAlert } from './SigningSecretAlert';
 
@@ -29,28 +24,19 @@ interface AgentDetailsProps {
 
 /** The Details tab: edit form, avatar, default questions, signing secret, Delete Agent and Save Changes. */
 export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
-  const { notification } = App.useApp();
   const [form] = Form.useForm<AgentValues>();
+  const actions = useAgentActions();
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const companyId = useCompanyStore((s) => s.currentCompanyId);
 
   /** A new secret replaces the old one at once: the webhook must be given the new one. */
   const regenerateSecret = async () => {
-    if (!companyId) return;
-    try {
-      const { signingSecret, ...saved } = await agentsApi.update(companyId, agent.id, { signed: true });
-      useAgentsStore.getState().upsertAgent(saved);
-      setSecret(signingSecret ?? null);
-      notification.success({ title: 'Agent updated' });
-    } catch (error) {
-      notification.error({ title: 'Error updating agents', description: getErrorMessage(error) });
-    }
+    const saved = await actions.updateAgent(agent.id, { signed: true });
+    if (saved) setSecret(saved.signingSecret);
   };
 
   const save = async (values: AgentValues) => {
-    if (!companyId) return;
     const request: UpdateAgentRequest = {
       name: values.name.trim(),
       description: values.description?.trim() ?? '',
@@ -63,37 +49,16 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
       if (values.signed !== agent.hasSigningSecret) request.signed = values.signed;
     }
     setSaving(true);
-    try {
-      const { signingSecret, ...saved } = await agentsApi.update(companyId, agent.id, request);
-      useAgentsStore.getState().upsertAgent(saved);
-      setSecret(signingSecret ?? null);
-      notification.success({ title: 'Agent updated' });
-    } catch (error) {
-      notification.error({ title: 'Error updating agents', description: getErrorMessage(error) });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await actions.updateAgent(agent.id, request);
+    setSaving(false);
+    if (saved) setSecret(saved.signingSecret);
   };
 
   const remove = async () => {
-    if (!companyId) return;
     setDeleting(true);
-    try {
-      await agentsApi.remove(companyId, agent.id);
-      const chats = useChatStore.getState();
-      const open = chats.activeChatId
-        ? [...chats.activeChats, ...chats.archivedChats].find((c) => c.id === chats.activeChatId)
-        : null;
-      chats.removeChatsOfAgent(agent.id);
-      if (open?.agentId === agent.id) chats.setActiveChat(null);
-      useAgentsStore.getState().removeAgent(agent.id);
-      notification.success({ title: 'Agent deleted' });
-      onDeleted();
-    } catch (error) {
-      notification.error({ title: 'Error deleting agents', description: getErrorMessage(error) });
-    } finally {
-      setDeleting(false);
-    }
+    const deleted = await actions.deleteAgent(agent.id);
+    setDeleting(false);
+    if (deleted) onDeleted();
   };
 
   return (
@@ -102,10 +67,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
         <AvatarImage src={agent.avatar} name={agent.name} size={64} />
         <AvatarUploadButton
           successTitle="Agent updated"
-          upload={async (file) => {
-            if (!companyId) return;
-            useAgentsStore.getState().upsertAgent(await agentsApi.uploadAvatar(companyId, agent.id, file));
-          }}
+          upload={(file) => actions.uploadAvatar(agent.id, file)}
         />
       </Flex>
       {secret && <SigningSecretAlert secret={secret} onClose={() => setSecret(null)} />}

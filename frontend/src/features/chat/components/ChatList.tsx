@@ -2,7 +2,7 @@ import { Empty, Flex, Tabs } from 'antd';
 import { useState } from 'react';
 import type { ChatView } from '../../../api/contracts';
 import { useChatStore } from '../../../stores/chatStore';
-import { openChat } from '../../../stores/chatSync';
+import { openChat } from '../chatSync';
 import { useChatActions } from '../hooks/useChatActions';
 import { ChatListItem } from './ChatListItem';
 import { RenameChatDialog } from './RenameChatDialog';

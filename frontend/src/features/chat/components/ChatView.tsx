@@ -1,7 +1,6 @@
 import { Alert, Button, Flex, Spin, theme } from 'antd';
 import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
 import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
-import { loadOlderMessages } from '../../../stores/chatSync';
 import { useSessionStore } from '../../../stores/sessionStore';
 import { useChatActions } from '../hooks/useChatActions';
 import { MessageInput } from './MessageInput';
@@ -18,7 +17,6 @@ export function ChatView() {
   const agentsLoaded = useAgentsStore((s) => s.loaded);
   const selectedAgentId = useAgentsStore((s) => s.selectedAgentId);
   const chat = useChatStore(selectActiveChat);
-  const companyId = useChatStore((s) => s.companyId);
   const messages = useChatStore((s) => (chat ? s.messages[chat.id] : undefined));
   const typing = useChatStore((s) => (chat ? !!s.typing[chat.id] : false));
   const agent = findAgent(agents, chat?.agentId ?? selectedAgentId);
@@ -37,9 +35,7 @@ export function ChatView() {
           key={chat.id}
           messages={messages}
           typing={typing}
-          onLoadOlder={() => {
-            if (companyId) void loadOlderMessages(companyId, chat.id).catch(() => undefined);
-          }}
+          onLoadOlder={() => void actions.loadOlder(chat.id)}
           userName={user?.name || 'You'}
           userAvatar={user?.avatar}
           agentName={agent.name}

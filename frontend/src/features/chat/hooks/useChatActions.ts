@@ -4,7 +4,8 @@ import { chatsApi } from '../../../api/chatsApi';
 import { getErrorMessage } from '../../../api/errors';
 import { useAgentsStore } from '../../../stores/agentsStore';
 import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
-import { openChat } from '../../../stores/chatSync';
+import { loadOlderMessages, openChat } from '../chatSync';
+import { fetchAndApply } from '../../realtime/dispatch';
 import { useCompanyStore } from '../../../stores/companyStore';
 
 export interface ChatActions {
@@ -15,9 +16,14 @@ export interface ChatActions {
   restoreChat: (chatId: string) => Promise<void>;
   deleteChat: (chatId: string) => Promise<void>;
   renameChat: (chatId: string, title: string) => Promise<boolean>;
+  /** Scrolling up: the page before the oldest loaded message. */
+  loadOlder: (chatId: string) => Promise<void>;
 }
 
-/** What the chat screen does, with the spec's toasts. State changes arrive by answer and by event alike. */
+/**
+ * What the chat screen does, with the spec's toasts. State changes arrive by answer and by event alike;
+ * answers go through `fetchAndApply`, so an event that came meanwhile is not undone by them.
+ */
 export function useChatActions(): ChatActions {
   const { notification } = App.useApp();
 
@@ -40,8 +46,12 @@ export function useChatActions(): ChatActions {
         const chat = selectActiveChat(useChatStore.getState());
         try {
           if (chat) {
-            const message = await chatsApi.send(companyId, chat.id, content);
-            if (stillCurrent(companyId)) useChatStore.getState().addMessage(message);
+            await fetchAndApply(
+              () => chatsApi.send(companyId, chat.id, content),
+              (message) => {
+                if (stillCurrent(companyId)) useChatStore.getState().addMessage(message);
+              },
+            );
             return true;
           }
           const agentId = useAgentsStore.getState().selectedAgentId;
@@ -50,13 +60,16 @@ export function useChatActions(): ChatActions {
             return false;
           }
           // The first message with no active chat creates 'Chat with {agent}'.
-          const result = await chatsApi.sendFirst(companyId, agentId, content);
-          if (stillCurrent(companyId)) {
-            const store = useChatStore.getState();
-            store.upsertChat(result.chat);
-            store.addMessage(result.message);
-            openChat(result.chat.id, result.chat.agentId);
-          }
+          await fetchAndApply(
+            () => chatsApi.sendFirst(companyId, agentId, content),
+            (result) => {
+              if (!stillCurrent(companyId)) return;
+              const store = useChatStore.getState();
+              store.upsertChat(result.chat);
+              store.addMessage(result.message);
+              openChat(result.chat.id, result.chat.agentId);
+            },
+          );
           return true;
         } catch (error) {
           fail('Error sending message', error);
@@ -75,14 +88,18 @@ export function useChatActions(): ChatActions {
         // Spec: New Chat clears the current chat, then creates one for the current agent.
         useChatStore.getState().setActiveChat(null);
         try {
-          const chat = await chatsApi.create(companyId, agentId);
-          if (!stillCurrent(companyId)) return;
-          const store = useChatStore.getState();
-          store.upsertChat(chat);
-          // A chat made this instant has no messages: no need to ask for them.
-          if (!store.messages[chat.id])
-            store.applyPage(chat.id, { messages: [], hasMore: false, pendingReply: false }, 'latest');
-          openChat(chat.id, chat.agentId);
+          await fetchAndApply(
+            () => chatsApi.create(companyId, agentId),
+            (chat) => {
+              if (!stillCurrent(companyId)) return;
+              const store = useChatStore.getState();
+              store.upsertChat(chat);
+              // A chat made this instant has no messages: no need to ask for them.
+              if (!store.messages[chat.id])
+                store.applyPage(chat.id, { messages: [], hasMore: false, pendingReply: false }, 'latest');
+              openChat(chat.id, chat.agentId);
+            },
+          );
           notification.success({ title: 'New chat created' });
         } catch (error) {
           fail('Error creating chat', error);
@@ -93,11 +110,15 @@ export function useChatActions(): ChatActions {
         const companyId = companyOrToast();
         if (!companyId) return;
         try {
-          const chat = await chatsApi.update(companyId, chatId, { isArchived: true });
-          if (!stillCurrent(companyId)) return;
-          const store = useChatStore.getState();
-          store.upsertChat(chat);
-          if (store.activeChatId === chatId) store.setActiveChat(null);
+          await fetchAndApply(
+            () => chatsApi.update(companyId, chatId, { isArchived: true }),
+            (chat) => {
+              if (!stillCurrent(companyId)) return;
+              const store = useChatStore.getState();
+              store.upsertChat(chat);
+              if (store.activeChatId === chatId) store.setActiveChat(null);
+            },
+          );
           notification.success({ title: 'Chat archived' });
         } catch (error) {
           fail('Error archiving chat', error);
@@ -108,8 +129,12 @@ export function useChatActions(): ChatActions {
         const companyId = companyOrToast();
         if (!companyId) return;
         try {
-          const chat = await chatsApi.update(companyId, chatId, { isArchived: false });
-          if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
+          await fetchAndApply(
+            () => chatsApi.update(companyId, chatId, { isArchived: false }),
+            (chat) => {
+              if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
+            },
+          );
           notification.success({ title: 'Chat restored' });
         } catch (error) {
           fail('Error restoring chat', error);
@@ -132,13 +157,27 @@ export function useChatActions(): ChatActions {
         const companyId = companyOrToast();
         if (!companyId || !title.trim()) return false;
         try {
-          const chat = await chatsApi.update(companyId, chatId, { title: title.trim() });
-          if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
+          await fetchAndApply(
+            () => chatsApi.update(companyId, chatId, { title: title.trim() }),
+            (chat) => {
+              if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
+            },
+          );
           notification.success({ title: 'Chat renamed' });
           return true;
         } catch (error) {
           fail('Error renaming chat', error);
           return false;
+        }
+      },
+
+      async loadOlder(chatId) {
+        const companyId = useChatStore.getState().companyId;
+        if (!companyId) return;
+        try {
+          await loadOlderMessages(companyId, chatId);
+        } catch (error) {
+          fail('Error loading messages', error);
         }
       },
     };

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { getErrorMessage } from '../../../api/errors';
 import { useChatStore } from '../../../stores/chatStore';
-import { loadCompanyData, loadLatestMessages } from '../../../stores/chatSync';
+import { loadCompanyData, loadLatestMessages } from '../chatSync';
 import { useCompanyStore } from '../../../stores/companyStore';
 
 /** Loads the current company's agents and chats (fresh on every company switch) and the open chat's messages. */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentView, ChatView } from '../api/contracts';
-import { agentView, chatView } from '../test/fixtures';
-import { useChatStore } from './chatStore';
-import { useCompanyStore } from './companyStore';
-import { applyRealtimeEvent } from './realtimeEvents';
+import type { AgentView, ChatView } from '../../api/contracts';
+import { useChatStore } from '../../stores/chatStore';
+import { useCompanyStore } from '../../stores/companyStore';
+import { agentView, chatView } from '../../test/fixtures';
+import { dispatch } from '../realtime/dispatch';
 
 // The network boundary: list answers that the test releases when it wants.
 const pending: {
@@ -11,10 +11,10 @@ const pending: {
   active?: (v: ChatView[]) => void;
   archived?: (v: ChatView[]) => void;
 } = {};
-vi.mock('../api/agentsApi', () => ({
+vi.mock('../../api/agentsApi', () => ({
   agentsApi: { list: () => new Promise<AgentView[]>((resolve) => (pending.agents = resolve)) },
 }));
-vi.mock('../api/chatsApi', () => ({
+vi.mock('../../api/chatsApi', () => ({
   MESSAGE_PAGE_SIZE: 50,
   chatsApi: {
     list: (_company: string, archived: boolean) =>
@@ -25,7 +25,7 @@ vi.mock('../api/chatsApi', () => ({
   },
 }));
 
-const { loadCompanyData, replayAfterListLoads } = await import('./chatSync');
+const { loadCompanyData } = await import('./chatSync');
 
 describe('live events during a list load', () => {
   beforeEach(() => {
@@ -40,8 +40,7 @@ describe('live events during a list load', () => {
     const loading = loadCompanyData('c1');
     const created = chatView({ id: 'chat-new', title: 'Started elsewhere' });
     const event = { companyId: 'c1', chat: created };
-    expect(applyRealtimeEvent('chat.created', event)).toBe(true);
-    replayAfterListLoads(() => applyRealtimeEvent('chat.created', event));
+    expect(dispatch({ name: 'chat.created', payload: event })).toBe(true);
     expect(useChatStore.getState().activeChats.map((c) => c.id)).toContain('chat-new');
 
     // The lists were read before the chat existed.

@@ -1,50 +1,41 @@
-import { agentsApi } from '../api/agentsApi';
-import { chatsApi, MESSAGE_PAGE_SIZE } from '../api/chatsApi';
-import { useAgentsStore } from './agentsStore';
-import { lastSeq, useChatStore } from './chatStore';
-import { useCompanyStore } from './companyStore';
-import type { AgentView, ChatView } from '../api/contracts';
+import { agentsApi } from '../../api/agentsApi';
+import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
+import type { AgentView, ChatView } from '../../api/contracts';
+import { useAgentsStore } from '../../stores/agentsStore';
+import { lastSeq, useChatStore } from '../../stores/chatStore';
+import { useCompanyStore } from '../../stores/companyStore';
+import { fetchAndApply } from '../realtime/dispatch';
 
-/** Loading state shared with the screens; fetch functions throw, the caller shows the toast. */
+/** Loads of the chat screen's data; they throw, and the caller shows the toast. */
 const isCurrent = (companyId: string) =>
   useCompanyStore.getState().currentCompanyId === companyId &&
   useChatStore.getState().companyId === companyId;
 
-let listLoadsInFlight = 0;
-let heldEvents: Array<() => void> = [];
-
-/**
- * Remembers a live event (already applied) to apply again once the lists being fetched have landed: a
- * list answer replaces the list, so it would otherwise undo an event newer than itself. Events are
- * idempotent, and replayed in the order they came.
- */
-export function replayAfterListLoads(apply: () => void): void {
-  if (listLoadsInFlight > 0) heldEvents.push(apply);
+interface Lists {
+  agents: AgentView[];
+  active: ChatView[];
+  archived: ChatView[];
 }
 
 /** Fetches the agents and both chat lists and puts them in the stores; null if the company changed. */
-async function refreshLists(companyId: string): Promise<{ agents: AgentView[]; chats: ChatView[] } | null> {
-  listLoadsInFlight += 1;
-  try {
-    const requestedAt = Date.now();
-    const [agents, active, archived] = await Promise.all([
-      agentsApi.list(companyId),
-      chatsApi.list(companyId, false),
-      chatsApi.list(companyId, true),
-    ]);
-    if (!isCurrent(companyId)) return null;
-    useAgentsStore.getState().setAgents(agents);
-    useChatStore.getState().setChats(false, active, requestedAt);
-    useChatStore.getState().setChats(true, archived, requestedAt);
-    return { agents, chats: [...active, ...archived] };
-  } finally {
-    listLoadsInFlight -= 1;
-    if (listLoadsInFlight === 0) {
-      const held = heldEvents;
-      heldEvents = [];
-      for (const apply of held) apply();
-    }
-  }
+async function refreshLists(companyId: string): Promise<Lists | null> {
+  const lists = await fetchAndApply(
+    async (): Promise<Lists> => {
+      const [agents, active, archived] = await Promise.all([
+        agentsApi.list(companyId),
+        chatsApi.list(companyId, false),
+        chatsApi.list(companyId, true),
+      ]);
+      return { agents, active, archived };
+    },
+    ({ agents, active, archived }) => {
+      if (!isCurrent(companyId)) return;
+      useAgentsStore.getState().setAgents(agents);
+      useChatStore.getState().setChats(false, active);
+      useChatStore.getState().setChats(true, archived);
+    },
+  );
+  return isCurrent(companyId) ? lists : null;
 }
 
 /** Fresh stores for a company, then its agents and both chat lists; opens the first active chat. */
@@ -57,7 +48,7 @@ export async function loadCompanyData(companyId: string): Promise<void> {
   const first = useChatStore.getState().activeChats[0];
   if (useChatStore.getState().activeChatId === null && useAgentsStore.getState().selectedAgentId === null) {
     if (first) openChat(first.id, first.agentId);
-    else useAgentsStore.getState().selectAgent(lists.agents[0]?.id ?? null);
+    else useAgentsStore.getState().selectAgent(lists.agents.find((a) => a.isActive)?.id ?? null);
   }
 }
 
@@ -68,9 +59,12 @@ export function openChat(chatId: string, agentId: string): void {
 
 /** The newest page of a chat, when it opens. */
 export async function loadLatestMessages(companyId: string, chatId: string): Promise<void> {
-  const requestedAt = Date.now();
-  const page = await chatsApi.messages(companyId, chatId, { limit: MESSAGE_PAGE_SIZE });
-  if (isCurrent(companyId)) useChatStore.getState().applyPage(chatId, page, 'latest', requestedAt);
+  await fetchAndApply(
+    () => chatsApi.messages(companyId, chatId, { limit: MESSAGE_PAGE_SIZE }),
+    (page) => {
+      if (isCurrent(companyId)) useChatStore.getState().applyPage(chatId, page, 'latest');
+    },
+  );
 }
 
 /** The page before the oldest loaded message (scrolling up). */
@@ -81,6 +75,7 @@ export async function loadOlderMessages(companyId: string, chatId: string): Prom
   if (!current?.loaded || !current.hasMore || current.loadingOlder || !oldest) return;
   chats.setLoadingOlder(chatId, true);
   try {
+    // Older messages only: nothing a live event could have changed since, so no replay is needed.
     const page = await chatsApi.messages(companyId, chatId, { before: oldest.seq, limit: MESSAGE_PAGE_SIZE });
     if (isCurrent(companyId)) useChatStore.getState().applyPage(chatId, page, 'older');
   } finally {
@@ -98,7 +93,7 @@ export async function resyncCompanyData(): Promise<void> {
   const lists = await refreshLists(companyId);
   if (!lists) return;
   const chats = useChatStore.getState();
-  const known = new Set(lists.chats.map((c) => c.id));
+  const known = new Set([...lists.active, ...lists.archived].map((c) => c.id));
   const openId = chats.activeChatId;
   if (openId && !known.has(openId)) {
     chats.removeChat(openId);
@@ -108,10 +103,13 @@ export async function resyncCompanyData(): Promise<void> {
   // Pages forward until the server has nothing newer.
   for (let guard = 0; guard < 100; guard += 1) {
     const after = lastSeq(useChatStore.getState().messages[openId]);
-    const pageRequestedAt = Date.now();
-    const page = await chatsApi.messages(companyId, openId, after ? { after } : {});
-    if (!isCurrent(companyId)) return;
-    useChatStore.getState().applyPage(openId, page, after ? 'newer' : 'latest', pageRequestedAt);
-    if (!after || !page.hasMore) return;
+    const page = await fetchAndApply(
+      () => chatsApi.messages(companyId, openId, after ? { after } : {}),
+      (answer) => {
+        if (isCurrent(companyId))
+          useChatStore.getState().applyPage(openId, answer, after ? 'newer' : 'latest');
+      },
+    );
+    if (!isCurrent(companyId) || !after || !page.hasMore) return;
   }
 }

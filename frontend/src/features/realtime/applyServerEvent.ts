@@ -1,23 +1,21 @@
-import type { ClientEventMap, ClientEventName } from '../api/contracts';
-import { useAgentsStore } from './agentsStore';
-import { useChatStore } from './chatStore';
-import { useCompanyStore } from './companyStore';
-
-type CompanyEventName = Exclude<ClientEventName, 'session.revoked'>;
+import { useAgentsStore } from '../../stores/agentsStore';
+import { useChatStore } from '../../stores/chatStore';
+import { useCompanyStore } from '../../stores/companyStore';
+import { removeAgentWithChats } from '../agents/removeAgentWithChats';
+import type { ServerEvent } from './serverEvent';
 
 /**
  * Applies one server event to the stores, idempotently: every tab of the user receives every event,
  * including the tab whose request caused it, so the same message may arrive by answer and by event.
  * Returns false when the event was ignored (another company than the one on screen).
+ * Only `dispatch` calls this (it also replays the event over answers in flight).
  */
-export function applyRealtimeEvent<E extends CompanyEventName>(name: E, payload: ClientEventMap[E]): boolean {
+export function applyServerEvent(event: ServerEvent): boolean {
   const companyId = useCompanyStore.getState().currentCompanyId;
   const chats = useChatStore.getState();
-  if (!companyId || payload.companyId !== companyId || chats.companyId !== companyId) return false;
+  if (!companyId || event.payload.companyId !== companyId || chats.companyId !== companyId) return false;
   const agents = useAgentsStore.getState();
 
-  // The switch narrows on a widened copy: TypeScript does not narrow a generic payload by its name.
-  const event = { name, payload } as CompanyEvent;
   switch (event.name) {
     case 'message.created': {
       const { chat, message } = event.payload;
@@ -44,21 +42,9 @@ export function applyRealtimeEvent<E extends CompanyEventName>(name: E, payload:
     case 'agent.updated':
       agents.upsertAgent(event.payload.agent);
       break;
-    case 'agent.deleted': {
-      const { agentId } = event.payload;
-      // The server deletes the agent's chats with it (no chat.deleted per chat).
-      const activeChat = chats.activeChatId
-        ? [...chats.activeChats, ...chats.archivedChats].find((c) => c.id === chats.activeChatId)
-        : null;
-      chats.removeChatsOfAgent(agentId);
-      if (activeChat?.agentId === agentId) chats.setActiveChat(null);
-      agents.removeAgent(agentId);
+    case 'agent.deleted':
+      removeAgentWithChats(event.payload.agentId);
       break;
-    }
   }
   return true;
 }
-
-type CompanyEvent = {
-  [E in CompanyEventName]: { name: E; payload: ClientEventMap[E] };
-}[CompanyEventName];

@@ -1,25 +1,27 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientEventMap, ClientEventName } from './contracts';
-import { http } from './httpClient';
+import type { ClientEventMap, ClientEventName } from '../../api/contracts';
+import { http } from '../../api/httpClient';
+import type { CompanyEventName, ServerEvent } from './serverEvent';
 
 type ServerToClientEvents = { [E in ClientEventName]: (payload: ClientEventMap[E]) => void };
 export type RealtimeSocket = Socket<ServerToClientEvents, Record<string, never>>;
-export type CompanyEventName = Exclude<ClientEventName, 'session.revoked'>;
 
-export const COMPANY_EVENTS: CompanyEventName[] = [
-  'message.created',
-  'agent.typing',
-  'agent.reply_failed',
-  'chat.created',
-  'chat.updated',
-  'chat.deleted',
-  'agent.created',
-  'agent.updated',
-  'agent.deleted',
-];
+// A record, so that an event added to the map and not listened to here fails the type check.
+const LISTENED: Record<CompanyEventName, true> = {
+  'message.created': true,
+  'agent.typing': true,
+  'agent.reply_failed': true,
+  'chat.created': true,
+  'chat.updated': true,
+  'chat.deleted': true,
+  'agent.created': true,
+  'agent.updated': true,
+  'agent.deleted': true,
+};
+export const COMPANY_EVENTS = Object.keys(LISTENED) as CompanyEventName[];
 
 export interface RealtimeHandlers {
-  onEvent: <E extends CompanyEventName>(name: E, payload: ClientEventMap[E]) => void;
+  onEvent: (event: ServerEvent) => void;
   /** A reconnect the server could not recover (events may have been missed): refetch. */
   onResync: () => void;
   /** The server ended this session (log out elsewhere, password change). */
@@ -71,9 +73,10 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   });
 
   for (const name of COMPANY_EVENTS) {
-    // Each listener is typed by its own event; the cast only widens the generic handler to it.
+    // TypeScript cannot correlate a union name with its payload: each listener gets its own event's
+    // payload, and the casts only say so.
     socket.on(name, ((payload: ClientEventMap[typeof name]) =>
-      handlers.onEvent(name, payload)) as ServerToClientEvents[typeof name]);
+      handlers.onEvent({ name, payload } as ServerEvent)) as ServerToClientEvents[typeof name]);
   }
   socket.on('session.revoked', ({ reason }) => handlers.onSessionRevoked(reason));
 
