@@ -19,6 +19,7 @@ import { buildIfMissing, startApp, startWebhook } from './lib/servers.mjs';
 import { now } from './lib/util.mjs';
 import { concurrent } from './phases/concurrent.mjs';
 import { history } from './phases/history.mjs';
+import { hostileBodies } from './phases/hostile-bodies.mjs';
 import { roundTrip } from './phases/round-trip.mjs';
 import { sequential } from './phases/sequential.mjs';
 
@@ -27,7 +28,10 @@ import { sequential } from './phases/sequential.mjs';
  * print(result) }`: its title is printed, `measure` fills `result` (which is `report[key]`, so a failed
  * run still writes what it got), and once every phase has measured, `print` shows its tables.
  */
-const PHASES = [roundTrip([sequential, concurrent]), history];
+const ALL_PHASES = [roundTrip([sequential, concurrent]), history, hostileBodies];
+// BENCH_PHASES=history,hostileBodies runs only those.
+const only = (process.env.BENCH_PHASES ?? '').split(',').filter(Boolean);
+const PHASES = only.length ? ALL_PHASES.filter((p) => only.includes(p.key)) : ALL_PHASES;
 
 installProcessHandlers();
 

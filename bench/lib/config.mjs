@@ -19,6 +19,7 @@ export const CONFIG = {
   concurrentBlocks: 5,
   concurrentWarmupPerChat: 2,
   history: { bigChat: 10_000, smallChat: 100, requests: 200, warmup: 20, pageSize: 50 },
+  hostileBodies: { depth: 40_000, requests: 100, warmup: 10 },
   replyTimeoutMs: 15_000,
   requestTimeoutMs: 15_000,
   startupTimeoutMs: 120_000,
