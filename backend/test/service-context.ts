@@ -36,6 +36,14 @@ export class HeldJobQueue extends JobQueue {
     return Promise.resolve();
   }
 
+  /** Schedules are kept too; a test runs the job itself when it wants a turn. */
+  readonly schedules: Array<{ name: JobName; everyMs: number }> = [];
+
+  repeat<N extends JobName>(name: N, _data: JobPayloads[N], everyMs: number): Promise<void> {
+    this.schedules.push({ name, everyMs });
+    return Promise.resolve();
+  }
+
   drain(): Promise<void> {
     return Promise.resolve();
   }

@@ -93,6 +93,20 @@ describeWithRedis('api and a separate worker process through Redis (BullMQ)', ()
     }
   }, 30_000);
 
+  it('schedules the stale-reply sweep once for the installation, though the api and the worker both ask', async () => {
+    const queue = new Queue('switchboard', { connection: { url: redisUrl }, prefix });
+    try {
+      const sweeps = async () =>
+        (await queue.getJobSchedulers()).filter((s) => s.name === 'replies.sweep-stale');
+      const deadline = Date.now() + 10_000;
+      while ((await sweeps()).length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await sweeps()).toEqual([expect.objectContaining({ every: 30_000 })]);
+    } finally {
+      await queue.close();
+    }
+  });
+
   it('retries a 5xx with backoff, then reports the failure; a duplicate enqueue is one job', async () => {
     const user = await registerUser(api);
     const headers = { Authorization: `Bearer ${user.accessToken}`, 'X-Company-Id': user.companyId };

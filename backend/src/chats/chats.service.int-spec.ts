@@ -88,6 +88,10 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created', 'agent.typing']);
   });
 
+  it('asks for the stale-reply sweep as one repeated job, not a timer per process', () => {
+    expect(ctx.jobs.schedules).toEqual([{ name: 'replies.sweep-stale', everyMs: 30_000 }]);
+  });
+
   it("never reaches another user's chat, whatever it is asked", async () => {
     const owner = await newMember(ctx.app);
     const stranger = await newMember(ctx.app);

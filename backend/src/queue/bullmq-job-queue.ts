@@ -45,6 +45,15 @@ export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
     });
   }
 
+  async repeat<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void> {
+    // Upserting the same scheduler id from every process keeps one schedule; one worker runs each turn.
+    await this.queue.upsertJobScheduler(
+      name,
+      { every: everyMs },
+      { name, data, opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+    );
+  }
+
   async drain(): Promise<void> {
     for (;;) {
       const counts = await this.queue.getJobCounts(

@@ -16,6 +16,7 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('InlineJobQueue');
   private readonly running = new Set<Promise<void>>();
   private readonly seenIds = new Set<string>();
+  private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
 
   constructor(private readonly registry: JobRegistry) {
@@ -35,6 +36,16 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
       this.running.delete(run),
     );
     this.running.add(run);
+    return Promise.resolve();
+  }
+
+  /** One process is the whole installation here: a timer is the schedule. */
+  repeat<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void> {
+    const timer = setInterval(() => {
+      if (!this.closed) void this.enqueue(name, data, { attempts: 1 });
+    }, everyMs);
+    timer.unref();
+    this.timers.push(timer);
     return Promise.resolve();
   }
 
@@ -66,6 +77,7 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.drain();
     this.closed = true;
   }

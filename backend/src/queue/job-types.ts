@@ -17,19 +17,40 @@ export type AccountMailJob =
   | { kind: 'email-change'; userId: string; newEmail: string }
   | { kind: 'email-changed'; oldEmail: string; newEmail: string };
 
+/** A registration to carry out out of sight of the request (REQUIRE_EMAIL_VERIFICATION=true). */
+export interface AccountRegisterJob {
+  email: string;
+  /** argon2id hash: the password itself never leaves the request. */
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+}
+
 export interface AgentReplyJob {
   messageId: string;
 }
+
+/** A periodic job with nothing to say but "it is time". */
+export type SweepJob = Record<string, never>;
 
 export interface JobPayloads {
   'mail.send': MailSendJob;
   'agent.reply': AgentReplyJob;
   'account.mail': AccountMailJob;
+  'account.register': AccountRegisterJob;
+  'replies.sweep-stale': SweepJob;
 }
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES: readonly JobName[] = ['mail.send', 'agent.reply', 'account.mail'];
+export const JOB_NAMES: readonly JobName[] = [
+  'mail.send',
+  'agent.reply',
+  'account.mail',
+  'account.register',
+  'replies.sweep-stale',
+];
 
 export interface EnqueueOptions {
   /** Makes the job idempotent: a second enqueue with the same id is ignored. */

@@ -1,27 +1,33 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { JobHandler } from '../../queue/job-handler.decorator';
+import { JobQueue } from '../../queue/job-queue';
 import { ChatsService } from '../chats.service';
 
-const SWEEP_EVERY_MS = 30_000;
+export const SWEEP_EVERY_MS = 30_000;
 
-/** Fails replies stuck in 'pending' (a worker died mid-call), so no typing indicator sticks. */
+/**
+ * Fails replies stuck in 'pending' (a worker died mid-call), so no typing indicator sticks. The sweep is
+ * a repeated job, so it runs once per installation, not once per api and worker process.
+ */
 @Injectable()
-export class StaleReplySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class StaleReplySweeper implements OnApplicationBootstrap {
   private readonly logger = new Logger('StaleReplySweeper');
-  private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly chats: ChatsService) {}
+  constructor(
+    private readonly chats: ChatsService,
+    private readonly queue: JobQueue,
+  ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.chats.failStaleReplies().then(
-        (n) => n && this.logger.warn(`Failed ${n} replies that were pending too long`),
-        (error: unknown) => this.logger.error(String(error)),
-      );
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
+    // Not awaited: with Redis briefly away the schedule is made when it is back; boot does not wait.
+    this.queue.repeat('replies.sweep-stale', {}, SWEEP_EVERY_MS).catch((error: unknown) => {
+      this.logger.error(`Could not schedule the stale-reply sweep: ${String(error)}`);
+    });
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  @JobHandler('replies.sweep-stale')
+  async sweepStaleReplies(): Promise<void> {
+    const failed = await this.chats.failStaleReplies();
+    if (failed) this.logger.warn(`Failed ${failed} replies that were pending too long`);
   }
 }
