@@ -17,16 +17,6 @@ export type AccountMailJob =
   | { kind: 'email-change'; userId: string; newEmail: string }
   | { kind: 'email-changed'; oldEmail: string; newEmail: string };
 
-/** A registration to carry out out of sight of the request (REQUIRE_EMAIL_VERIFICATION=true). */
-export interface AccountRegisterJob {
-  email: string;
-  /** argon2id hash: the password itself never leaves the request. */
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-}
-
 export interface AgentReplyJob {
   messageId: string;
 }
@@ -38,7 +28,6 @@ export interface JobPayloads {
   'mail.send': MailSendJob;
   'agent.reply': AgentReplyJob;
   'account.mail': AccountMailJob;
-  'account.register': AccountRegisterJob;
   'replies.sweep-stale': SweepJob;
 }
 
@@ -48,7 +37,6 @@ export const JOB_NAMES: readonly JobName[] = [
   'mail.send',
   'agent.reply',
   'account.mail',
-  'account.register',
   'replies.sweep-stale',
 ];
 
