@@ -23,7 +23,6 @@ export interface AppConfig {
     tokenUrl: string;
     userInfoUrl: string;
   } | null;
-  elevenLabs: { apiKey: string | undefined; apiUrl: string; wsUrl: string };
   webhookAllowedHosts: string[];
   webhookTimeoutMs: number;
   defaultAgentWebhook: string | undefined;
@@ -35,7 +34,6 @@ export interface AppConfig {
   requireEmailVerification: boolean;
   /** RATE_LIMIT_SCALE: multiplies every rate limit (1 in production; test suites raise it). */
   rateLimitScale: number;
-  isProduction: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -133,16 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             ) as string,
           }
         : null,
-    elevenLabs: {
-      apiKey: env.ELEVENLABS_API_KEY || undefined,
-      apiUrl: urlFrom(env, 'ELEVENLABS_API_URL', 'https://api.elevenlabs.io') as string,
-      wsUrl: urlFrom(env, 'ELEVENLABS_WS_URL', 'wss://api.elevenlabs.io') as string,
-    },
     webhookAllowedHosts: allowed,
     webhookTimeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 60000, 100, 600000),
     defaultAgentWebhook: urlFrom(env, 'DEFAULT_AGENT_WEBHOOK'),
     frontendDist: resolve(__dirname, '..', '..', '..', 'frontend', 'dist'),
-    isProduction: env.NODE_ENV === 'production',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     requireEmailVerification: boolFrom(env, 'REQUIRE_EMAIL_VERIFICATION', false),
     rateLimitScale: intFrom(env, 'RATE_LIMIT_SCALE', 1, 1, 10000),
