@@ -2,6 +2,8 @@ import type { ClientEventMap, ClientEventName } from './client-events';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+// Joined now, emitted to by the next issues (ARCHITECTURE.md): invitation and member events go to a
+// company's managers, platform announcements to everyone signed in.
 export const companyManagersRoom = (companyId: string): string => `company:${companyId}:managers`;
 export const PLATFORM_ROOM = 'platform';
 
