@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AccountMailModule } from './auth/account-mail.module';
+import { AccountJobsModule } from './auth/account-jobs.module';
 import { ChatsModule } from './chats/chats.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -20,7 +20,7 @@ export class WorkerModule {
         QueueModule.forRoot({ ...config, processRole: 'worker' }),
         RealtimeModule.forWorker(config.redisUrl),
         MailModule,
-        AccountMailModule,
+        AccountJobsModule,
         ChatsModule,
       ],
     };

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { AccessTokenGuard } from './access-token.guard';
-import { AccountMailModule } from './account-mail.module';
+import { AccountJobsModule } from './account-jobs.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
 import { GoogleGate } from './google/google-gate.guard';
@@ -31,7 +31,7 @@ const googleStrategy: Provider = {
     ProfilesModule,
     CompaniesModule,
     MailModule,
-    AccountMailModule,
+    AccountJobsModule,
   ],
   controllers: [AuthController, PasswordController],
   providers: [

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CompaniesService } from '../companies/companies.service';
 import {
   ConflictError,
   DomainError,
@@ -19,6 +18,7 @@ import {
 } from '../profiles/users.service';
 import { JobQueue } from '../queue/job-queue';
 import { ACCESS_TOKEN_TTL_S, AccessTokenService } from './access-token.service';
+import { AccountRegistrationService } from './account-registration.service';
 import { AccountTokensService } from './account-tokens.service';
 import type { ChangePasswordDto, RegisterDto } from './dto/auth.dto';
 import { SessionsService } from './sessions.service';
@@ -75,40 +75,42 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
-    private readonly companies: CompaniesService,
     private readonly sessions: SessionsService,
     private readonly accessTokens: AccessTokenService,
     private readonly tokens: AccountTokensService,
+    private readonly registration: AccountRegistrationService,
     private readonly queue: JobQueue,
   ) {}
 
   /**
-   * A new account and a new company it owns, in one transaction: all or nothing. A verification link is
-   * mailed. When verification is required nobody is signed in, and an address that already has an
-   * account gets the same answer (its owner is mailed instead), at the same cost: the password is
-   * hashed first either way.
+   * A new account and a new company it owns, all or nothing, and a verification link by mail. When
+   * verification is required nobody is signed in and the account is created in a job: the answer, and
+   * its timing, are the same for an address that already has an account (whose owner is mailed).
    */
   async register(input: RegisterDto, userAgent?: string): Promise<SignedIn | VerificationPending> {
     const { firstName, lastName } = splitFullName(input.fullName);
     const email = normalizeEmail(input.email);
-    const passwordHash = await hashPassword(input.password);
-    let userId: string | null = null;
-    try {
-      userId = await this.dataSource.transaction(async (manager) => {
-        const user = await this.users.create(manager, { email, passwordHash, firstName, lastName });
-        await this.companies.createWithOwner(user.id, input.companyName, manager);
-        return user.id;
-      });
-    } catch (error) {
-      if (!(error instanceof ConflictError && error.message === EMAIL_TAKEN)) throw error;
-      // Registration must not confirm that an address has an account.
-      if (!this.config.requireEmailVerification) throw new ConflictError(REGISTRATION_REFUSED);
-    }
-    await this.queue.enqueue('account.mail', {
-      kind: userId ? 'verify-email' : 'registration-attempt',
+    const account = {
       email,
-    });
-    if (this.config.requireEmailVerification || !userId) return { verificationRequired: true, email };
+      passwordHash: await hashPassword(input.password),
+      firstName,
+      lastName,
+      companyName: input.companyName,
+    };
+    if (this.config.requireEmailVerification) {
+      await this.queue.enqueue('account.register', account);
+      return { verificationRequired: true, email };
+    }
+    let userId: string;
+    try {
+      userId = await this.registration.createWithCompany(account);
+    } catch (error) {
+      // Registration must not confirm that an address has an account (see REQUIRE_EMAIL_VERIFICATION).
+      if (error instanceof ConflictError && error.message === EMAIL_TAKEN)
+        throw new ConflictError(REGISTRATION_REFUSED);
+      throw error;
+    }
+    await this.queue.enqueue('account.mail', { kind: 'verify-email', email });
     return this.startSession(userId, userAgent);
   }
 
@@ -219,18 +221,15 @@ export class AuthService {
       await this.users.linkGoogle(byEmail.id, identity.sub);
       return this.startSession(byEmail.id, userAgent);
     }
-    const userId = await this.dataSource.transaction(async (manager) => {
-      const user = await this.users.create(manager, {
-        email,
-        passwordHash: null,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        googleSub: identity.sub,
-        emailVerifiedAt: new Date(),
-      });
-      const owner = identity.firstName || email.split('@')[0];
-      await this.companies.createWithOwner(user.id, `${owner}'s Company`, manager);
-      return user.id;
+    const owner = identity.firstName || email.split('@')[0];
+    const userId = await this.registration.createWithCompany({
+      email,
+      passwordHash: null,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      companyName: `${owner}'s Company`,
+      googleSub: identity.sub,
+      emailVerifiedAt: new Date(),
     });
     return this.startSession(userId, userAgent);
   }

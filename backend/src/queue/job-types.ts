@@ -17,6 +17,16 @@ export type AccountMailJob =
   | { kind: 'email-change'; userId: string; newEmail: string }
   | { kind: 'email-changed'; oldEmail: string; newEmail: string };
 
+/** A registration to carry out out of sight of the request (REQUIRE_EMAIL_VERIFICATION=true). */
+export interface AccountRegisterJob {
+  email: string;
+  /** argon2id hash: the password itself never leaves the request. */
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+}
+
 export interface AgentReplyJob {
   messageId: string;
 }
@@ -28,6 +38,7 @@ export interface JobPayloads {
   'mail.send': MailSendJob;
   'agent.reply': AgentReplyJob;
   'account.mail': AccountMailJob;
+  'account.register': AccountRegisterJob;
   'replies.sweep-stale': SweepJob;
 }
 
@@ -37,6 +48,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'mail.send',
   'agent.reply',
   'account.mail',
+  'account.register',
   'replies.sweep-stale',
 ];
 

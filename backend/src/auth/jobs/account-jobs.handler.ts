@@ -1,20 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ConflictError } from '../../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../../mail/mail.service';
-import { normalizeEmail, UsersService } from '../../profiles/users.service';
+import { EMAIL_TAKEN, normalizeEmail, UsersService } from '../../profiles/users.service';
 import { JobHandler } from '../../queue/job-handler.decorator';
-import type { AccountMailJob } from '../../queue/job-types';
+import type { AccountMailJob, AccountRegisterJob } from '../../queue/job-types';
+import { AccountRegistrationService } from '../account-registration.service';
 import { AccountTokensService } from '../account-tokens.service';
 
-/** Looks the account up and writes the mail: the request that asked for it has already answered. */
+/**
+ * Account work whose outcome must not show in the answer of the request that asked for it: that request
+ * has already answered, the same way for an address with an account and one without.
+ */
 @Injectable()
-export class AccountMailJobHandler {
+export class AccountJobsHandler {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly tokens: AccountTokensService,
+    private readonly registration: AccountRegistrationService,
     private readonly mail: MailService,
   ) {}
+
+  /**
+   * Registration when email verification is required: the account (and its company) is created here,
+   * then the verification link mailed; a taken address gets a mail telling its owner instead.
+   */
+  @JobHandler('account.register')
+  async register(job: AccountRegisterJob): Promise<void> {
+    try {
+      await this.registration.createWithCompany(job);
+    } catch (error) {
+      if (!(error instanceof ConflictError && error.message === EMAIL_TAKEN)) throw error;
+      // A retry after the account was created lands here too: mail the link again, not the warning.
+      const existing = await this.users.findByEmail(job.email);
+      if (existing && existing.passwordHash === job.passwordHash)
+        return this.send({ kind: 'verify-email', email: job.email });
+      return this.send({ kind: 'registration-attempt', email: job.email });
+    }
+    await this.send({ kind: 'verify-email', email: job.email });
+  }
 
   @JobHandler('account.mail')
   async send(job: AccountMailJob): Promise<void> {
