@@ -8,7 +8,10 @@ import {
   ANY_FIELD_VALUE,
   FIELD_VALUES,
   GENERATED_IDS,
+  HOSTILE_AUTHORIZATION,
+  HOSTILE_COMPANY_HEADERS,
   HOSTILE_KINDS,
+  HOSTILE_REFRESH_COOKIES,
   type HostileKind,
   NON_UUID_IDS,
   type OpenApiDocument,
@@ -45,6 +48,8 @@ interface Attempt {
   multipart?: { field: string; data: Buffer; filename: string; contentType: string } | 'none';
   /** What is hostile about it, for the report (default: a summary of the whole input). */
   label?: string;
+  /** Headers in place of the owner's (Authorization, X-Company-Id, Cookie). */
+  headers?: Record<string, string | string[]>;
 }
 
 interface Problem {
@@ -72,12 +77,16 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
   let db: Client;
   let owner: Account;
   let operations: Operation[];
+  let everyOperation: Operation[];
   let tables: string[];
   let snapshotSql: string;
   let ids: Record<string, string>;
   let counter = 0;
   const sent = { requests: 0, byRoute: new Map<string, number>() };
   const started = Date.now();
+
+  /** The tables as the last refused request left them; null after anything that may have written. */
+  let lastSnapshot: Map<string, string> | null = null;
 
   async function snapshot(): Promise<Map<string, string>> {
     const { rows } = await db.query<{ t: string; n: number; h: string }>(snapshotSql);
@@ -166,7 +175,8 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
         .filter(Boolean)
         .join(', ');
 
-    const before = await snapshot();
+    const before = lastSnapshot ?? (await snapshot());
+    lastSnapshot = null;
     const method = op.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete' | 'put';
     const client = request(t.http);
     let req = client[method](url)
@@ -174,6 +184,8 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       .set('X-Company-Id', ids.companyId)
       .set('X-Forwarded-For', nextClientAddress())
       .set('Origin', t.config.appOrigin);
+    // An array sends the header once per value (superagent's types allow that for Cookie only).
+    for (const [name, value] of Object.entries(a.headers ?? {})) req = req.set(name, value as string);
     if (a.multipart === 'none') req = req.field('note', 'no file');
     else if (a.multipart)
       req = req.attach(a.multipart.field, a.multipart.data, {
@@ -201,6 +213,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       return status;
     }
     const after = await snapshot();
+    lastSnapshot = after;
     const changed = tables.filter((table) => before.get(table) !== after.get(table));
     if (changed.length)
       problems.push({
@@ -260,6 +273,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
     };
     const doc = (await request(t.http).get('/api/docs/json').expect(200)).body as OpenApiDocument;
     operations = operationsWithInput(doc);
+    everyOperation = operationsWithInput(doc, true);
     const { rows } = await db.query<{ tablename: string }>(
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('migrations') ORDER BY 1",
     );
@@ -273,11 +287,16 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
     console.log(`hostile bodies: seed ${SEED} (FUZZ_SEED=${SEED} replays), ${operations.length} operations`);
   });
 
+  beforeEach(() => {
+    lastSnapshot = null;
+  });
+
   afterAll(async () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (operations)
       console.log(
-        `hostile bodies: ${sent.requests} requests over ${sent.byRoute.size} of ${operations.length} endpoints in ${seconds} s (seed ${SEED})\n` +
+        `hostile bodies: ${sent.requests} requests over ${sent.byRoute.size} endpoints ` +
+          `(${operations.length} take a body, params or a query; ${everyOperation.length} in all) in ${seconds} s (seed ${SEED})\n` +
           [...sent.byRoute].map(([route, n]) => `  ${route}: ${n}`).join('\n'),
       );
     await db?.end();
@@ -392,6 +411,72 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
         for (const shape of QUERY_SHAPES) await attempt(op, { query: shape(name) }, problems);
       }
     }
+    expect(report(problems)).toEqual([]);
+  });
+
+  it('refuses hostile company and authorization headers on every endpoint', async () => {
+    const problems: Problem[] = [];
+    const other = await registerAccount(t, 'fuzz-other');
+    const companies = [...HOSTILE_COMPANY_HEADERS, other.companyId, ids.companyId.toUpperCase()];
+    for (const op of everyOperation) {
+      // Made-up ids for deletes, so that an accepted request cannot remove the fixtures.
+      const params = op.method === 'DELETE' ? { id: 'not-a-uuid' } : undefined;
+      const body = op.body?.kind === 'json' ? validBody(op) : undefined;
+      if (op.companyScoped) {
+        for (const company of companies) {
+          const label = `X-Company-Id: ${summarize(company)}`;
+          const status = await attempt(
+            op,
+            { params, body, headers: { 'X-Company-Id': company }, label },
+            problems,
+          );
+          if (status < 400 && company !== ids.companyId.toUpperCase())
+            problems.push({ route: op.key, input: label, status, detail: 'answered for a company not ours' });
+        }
+        await attempt(
+          op,
+          {
+            params,
+            body,
+            headers: { 'X-Company-Id': [other.companyId, ids.companyId] },
+            label: 'two X-Company-Id headers',
+          },
+          problems,
+        );
+      }
+      for (const authorization of HOSTILE_AUTHORIZATION) {
+        const label = `Authorization: ${summarize(authorization)}`;
+        await attempt(op, { params, body, headers: { Authorization: authorization }, label }, problems);
+      }
+    }
+    expect(report(problems)).toEqual([]);
+  });
+
+  it('refuses hostile refresh cookies, and a wrong secret for a real session does not end it', async () => {
+    const problems: Problem[] = [];
+    const victim = await registerAccount(t, 'fuzz-victim');
+    const sid = (
+      JSON.parse(Buffer.from(victim.accessToken.split('.')[1], 'base64url').toString()) as { sid: string }
+    ).sid;
+    const cookies = [
+      ...HOSTILE_REFRESH_COOKIES,
+      `${sid}.wrong-secret`,
+      `${sid}.`,
+      `${sid}.${'z'.repeat(3000)}`,
+    ];
+    const routes = everyOperation.filter((op) =>
+      ['POST /api/auth/refresh', 'POST /api/auth/logout'].includes(op.key),
+    );
+    expect(routes).toHaveLength(2);
+    for (const op of routes) {
+      for (const cookie of cookies) {
+        const label = `Cookie: sb_refresh=${summarize(cookie)}`;
+        const status = await attempt(op, { headers: { Cookie: `sb_refresh=${cookie}` }, label }, problems);
+        if (op.key.endsWith('refresh') && status < 400)
+          problems.push({ route: op.key, input: label, status, detail: 'refreshed without a valid token' });
+      }
+    }
+    await request(t.http).get('/api/me').set('Authorization', `Bearer ${victim.accessToken}`).expect(200);
     expect(report(problems)).toEqual([]);
   });
 

@@ -56,8 +56,8 @@ function resolve(doc: OpenApiDocument, schema: SchemaObject | undefined): Schema
   return schema;
 }
 
-/** Every operation that takes a body, path parameters or a query. */
-export function operationsWithInput(doc: OpenApiDocument): Operation[] {
+/** Every operation that takes a body, path parameters or a query (or every operation: `all`). */
+export function operationsWithInput(doc: OpenApiDocument, all = false): Operation[] {
   const out: Operation[] = [];
   for (const [openApiPath, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -74,7 +74,7 @@ export function operationsWithInput(doc: OpenApiDocument): Operation[] {
         const props = resolve(doc, content['multipart/form-data'].schema).properties ?? {};
         body = { kind: 'multipart', fileField: Object.keys(props)[0] ?? 'file' };
       }
-      if (!body && !pathParams.length && !query.length) continue;
+      if (!all && !body && !pathParams.length && !query.length) continue;
       const path = openApiPath.replace(/\{(\w+)\}/g, ':$1');
       out.push({
         key: `${method.toUpperCase()} ${path}`,
@@ -138,7 +138,7 @@ const PROTO_KEY = JSON.parse('{"__proto__":{"isSuperadmin":true,"role":"owner"}}
  */
 export const FIELD_VALUES: Record<HostileKind, { listed: unknown[]; generated?: fc.Arbitrary<unknown> }> = {
   'wrong types': {
-    listed: [0, -1, 1.5, true, false, [], ['a', 1], {}, { a: 'b' }, 'true', ''],
+    listed: [0, 1.5, true, [], ['a', 1], { a: 'b' }, 'true', ''],
     generated: fc.jsonValue({ maxDepth: 2 }),
   },
   'explicit null': { listed: [null, [null], { value: null }] },
@@ -294,3 +294,44 @@ export const ANY_FIELD_VALUE: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.string({ maxLength: 50, unit: 'binary' }),
 );
+
+/** X-Company-Id values other than a company of the caller's. */
+export const HOSTILE_COMPANY_HEADERS: string[] = [
+  '',
+  ' ',
+  'not-a-uuid',
+  '00000000-0000-0000-0000-000000000000',
+  "' OR '1'='1",
+  '%00',
+  'x'.repeat(8000),
+  '\u00e9\u00e9',
+  'null',
+];
+
+/** Authorization header values that are not `Bearer <a token of a live session>`. */
+export const HOSTILE_AUTHORIZATION: string[] = [
+  'Bearer',
+  'Bearer ',
+  'Bearer  ',
+  `Bearer ${'a'.repeat(8000)}`,
+  'Bearer a.b.c',
+  'Bearer eyJhbGciOiJub25lIn0.e30.',
+  'Basic YWRhOnBhc3N3b3Jk',
+  'Bearer null',
+  'Bearer undefined',
+];
+
+/** Refresh cookie values (sb_refresh) that are no refresh token. */
+export const HOSTILE_REFRESH_COOKIES: string[] = [
+  '',
+  'garbage',
+  '.',
+  '..',
+  'a.b.c',
+  '%00',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  `00000000-0000-0000-0000-000000000000.${'x'.repeat(3000)}`,
+  'j%3A%7B%22a%22%3A1%7D',
+  `${'y'.repeat(3900)}`,
+];
