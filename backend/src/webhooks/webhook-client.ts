@@ -40,16 +40,8 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/**
- * POSTs JSON to a webhook: SSRF-guarded at connect time, no redirects, a timeout over the whole
- * exchange and a cap on the answer's size. Never throws: every end is an outcome.
- */
-export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
-  const problem = checkWebhookUrl(req.url, req.allowedHosts);
-  if (problem) return Promise.resolve({ kind: 'refused', message: problem });
-  const url = new URL(req.url);
-  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-  const payload = JSON.stringify(req.body);
+/** JSON headers plus the Standard Webhooks ones: id, timestamp and, with a secret, the signature. */
+function webhookHeaders(req: WebhookRequest, payload: string): Record<string, string> {
   const timestamp = Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -60,6 +52,20 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
     'webhook-timestamp': String(timestamp),
   };
   if (req.secret) headers['webhook-signature'] = signWebhook(req.secret, req.id, timestamp, payload);
+  return headers;
+}
+
+/**
+ * POSTs JSON to a webhook: SSRF-guarded at connect time, no redirects, a timeout over the whole
+ * exchange and a cap on the answer's size. Never throws: every end is an outcome.
+ */
+export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
+  const problem = checkWebhookUrl(req.url, req.allowedHosts);
+  if (problem) return Promise.resolve({ kind: 'refused', message: problem });
+  const url = new URL(req.url);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const payload = JSON.stringify(req.body);
+  const headers = webhookHeaders(req, payload);
   const transport = url.protocol === 'https:' ? https : http;
   const agent = url.protocol === 'https:' ? httpsAgent : httpAgent;
 

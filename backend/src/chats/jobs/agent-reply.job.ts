@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AgentEntity } from '../../agents/agent.entity';
 import { AgentsService, DEFAULT_AGENT_ID } from '../../agents/agents.service';
 import { demoAgentResponse } from '../../agents/demo-agent';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -6,6 +7,7 @@ import { JobHandler } from '../../queue/job-handler.decorator';
 import { type AgentReplyJob, type JobMeta, PermanentJobError } from '../../queue/job-types';
 import { parseAgentReply, postWebhook, type WebhookOutcome } from '../../webhooks/webhook-client';
 import { ChatsService } from '../chats.service';
+import type { PendingReply } from '../messages.repository';
 
 /** Thrown to have the queue try again later (network errors, timeouts, 5xx). */
 export class RetryableWebhookError extends Error {}
@@ -33,29 +35,7 @@ export class AgentReplyJobHandler {
     if (!context) return; // answered, failed or deleted already
     const agent = await this.agents.findForChat(context, context.agentId);
     if (!agent) return this.chats.failReply(job.messageId, 'The agent no longer exists.');
-
-    const body = {
-      message: context.message.content,
-      sessionId: context.message.chatId,
-      chatId: context.message.chatId,
-      messageId: context.message.id,
-      agentId: agent.isDefault ? DEFAULT_AGENT_ID : agent.id,
-      userId: context.userId,
-      companyId: context.companyId,
-    };
-    const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
-    const outcome: WebhookOutcome = webhook
-      ? await postWebhook({
-          url: webhook,
-          body,
-          id: context.message.id,
-          secret: agent.signingSecret,
-          timeoutMs: this.config.webhookTimeoutMs,
-          allowedHosts: this.allowedHosts,
-        })
-      : // The built-in demo agent answers in-process, not through the network guard.
-        { kind: 'ok', status: 200, body: JSON.stringify(demoAgentResponse(body.message)) };
-
+    const outcome = await this.callAgent(agent, context);
     switch (outcome.kind) {
       case 'ok':
         return this.chats.storeReply(job.messageId, parseAgentReply(outcome.body));
@@ -76,6 +56,30 @@ export class AgentReplyJobHandler {
         await this.chats.failReply(job.messageId, outcome.message);
         throw new PermanentJobError(outcome.message);
     }
+  }
+
+  /** POSTs the message to the agent's webhook (the spec's body), or asks the built-in demo agent. */
+  private async callAgent(agent: AgentEntity, context: PendingReply): Promise<WebhookOutcome> {
+    const body = {
+      message: context.message.content,
+      sessionId: context.chatId,
+      chatId: context.chatId,
+      messageId: context.message.id,
+      agentId: agent.isDefault ? DEFAULT_AGENT_ID : agent.id,
+      userId: context.userId,
+      companyId: context.companyId,
+    };
+    const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
+    // The built-in demo agent answers in-process, not through the network guard.
+    if (!webhook) return { kind: 'ok', status: 200, body: JSON.stringify(demoAgentResponse(body.message)) };
+    return postWebhook({
+      url: webhook,
+      body,
+      id: context.message.id,
+      secret: agent.signingSecret,
+      timeoutMs: this.config.webhookTimeoutMs,
+      allowedHosts: this.allowedHosts,
+    });
   }
 
   private async retryOrFail(messageId: string, meta: JobMeta, reason: string): Promise<void> {
