@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import sharp from 'sharp';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { NotFoundError, PayloadTooLargeError, ValidationFailedError } from '../common/domain-errors';
-import { StoredFileEntity } from './stored-file.entity';
+import { FilesRepository } from './files.repository';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const INVALID_IMAGE_MESSAGE = 'Invalid file type: Please upload an image file.';
@@ -16,7 +15,7 @@ const AVATAR_EDGE = 512;
 
 @Injectable()
 export class FilesService {
-  constructor(@InjectRepository(StoredFileEntity) private readonly files: Repository<StoredFileEntity>) {}
+  constructor(private readonly files: FilesRepository) {}
 
   /** Checks the bytes (not the name or the browser's type), then re-encodes them. */
   async reencodeImage(data: Buffer): Promise<Buffer> {
@@ -42,25 +41,20 @@ export class FilesService {
     purpose: string,
     manager?: EntityManager,
   ): Promise<string> {
-    const repo = manager ? manager.getRepository(StoredFileEntity) : this.files;
-    const saved = await repo.save(
-      repo.create({ ownerId, purpose, contentType: 'image/webp', size: encoded.length, data: encoded }),
+    return this.files.insert(
+      { ownerId, purpose, contentType: 'image/webp', size: encoded.length, data: encoded },
+      manager,
     );
-    return saved.id;
   }
 
   async read(id: string): Promise<{ contentType: string; data: Buffer }> {
-    const file = await this.files
-      .createQueryBuilder('f')
-      .addSelect('f.data')
-      .where('f.id = :id', { id })
-      .getOne();
+    const file = await this.files.findWithData(id);
     if (!file) throw new NotFoundError(FILE_NOT_FOUND);
     return { contentType: file.contentType, data: file.data };
   }
 
   async remove(id: string, manager?: EntityManager): Promise<void> {
-    await (manager ? manager.getRepository(StoredFileEntity) : this.files).delete({ id });
+    await this.files.remove(id, manager);
   }
 }
 
