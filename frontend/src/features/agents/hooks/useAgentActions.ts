@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { useMemo } from 'react';
 import { agentsApi } from '../../../api/agentsApi';
 import type {
@@ -7,9 +6,8 @@ import type {
   CreateAgentRequest,
   UpdateAgentRequest,
 } from '../../../api/contracts';
-import { getErrorMessage } from '../../../api/errors';
+import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useAgentsStore } from '../../../stores/agentsStore';
-import { useCompanyStore } from '../../../stores/companyStore';
 import { fetchAndApply } from '../../realtime/dispatch';
 import { removeAgentWithChats } from '../removeAgentWithChats';
 
@@ -30,14 +28,10 @@ export interface AgentActions {
 
 /** What Settings does with agents, with the spec's toasts; the answer and the event update alike. */
 export function useAgentActions(): AgentActions {
-  const { notification } = App.useApp();
+  const toasts = useActionToasts();
 
   return useMemo(() => {
-    const companyOrToast = (): string | null => {
-      const companyId = useCompanyStore.getState().currentCompanyId;
-      if (!companyId) notification.error({ title: 'No company selected' });
-      return companyId;
-    };
+    const { companyOrToast, success, failure } = toasts;
     const stillCurrent = (companyId: string) => useAgentsStore.getState().companyId === companyId;
     /** Puts a saved agent in the store (without the secret, which only the screen that asked shows). */
     const keep =
@@ -55,10 +49,10 @@ export function useAgentActions(): AgentActions {
             () => agentsApi.create(companyId, request),
             keep(companyId),
           );
-          notification.success({ title: 'Agent added' });
+          success('Agent added');
           return agent;
         } catch (error) {
-          notification.error({ title: 'Error adding agents', description: getErrorMessage(error) });
+          failure('Error adding agents', error);
           return null;
         }
       },
@@ -71,10 +65,10 @@ export function useAgentActions(): AgentActions {
             () => agentsApi.update(companyId, agentId, request),
             keep(companyId),
           );
-          notification.success({ title: 'Agent updated' });
+          success('Agent updated');
           return { agent, signingSecret: signingSecret ?? null };
         } catch (error) {
-          notification.error({ title: 'Error updating agents', description: getErrorMessage(error) });
+          failure('Error updating agents', error);
           return null;
         }
       },
@@ -85,10 +79,10 @@ export function useAgentActions(): AgentActions {
         try {
           await agentsApi.remove(companyId, agentId);
           if (stillCurrent(companyId)) removeAgentWithChats(agentId);
-          notification.success({ title: 'Agent deleted' });
+          success('Agent deleted');
           return true;
         } catch (error) {
-          notification.error({ title: 'Error deleting agents', description: getErrorMessage(error) });
+          failure('Error deleting agents', error);
           return false;
         }
       },
@@ -99,5 +93,5 @@ export function useAgentActions(): AgentActions {
         await fetchAndApply(() => agentsApi.uploadAvatar(companyId, agentId, file), keep(companyId));
       },
     };
-  }, [notification]);
+  }, [toasts]);
 }

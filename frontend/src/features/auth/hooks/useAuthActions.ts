@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useMemo } from 'react';
 import { authApi, isVerificationRequired } from '../../../api/authApi';
 import type { RegisterRequest } from '../../../api/contracts';
-import { getErrorMessage, hasErrorCode } from '../../../api/errors';
+import { hasErrorCode } from '../../../api/errors';
+import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useSessionStore } from '../../../stores/sessionStore';
 
 export type SignInOutcome = 'signed-in' | 'email-not-verified' | 'failed';
@@ -18,19 +18,19 @@ export interface AuthActions {
 
 /** Sign-in, registration and the verification mail, with the spec's toasts. */
 export function useAuthActions(): AuthActions {
-  const { notification } = App.useApp();
+  const { success, failure } = useActionToasts();
 
   return useMemo(
     () => ({
       async signIn(email, password) {
         try {
           await useSessionStore.getState().signIn(await authApi.login(email, password));
-          notification.success({ title: 'Logged in successfully', description: 'Welcome back!' });
+          success('Logged in successfully', 'Welcome back!');
           return 'signed-in';
         } catch (error) {
           // The card says so itself and offers to resend the link: no toast on top.
           if (hasErrorCode(error, 'EMAIL_NOT_VERIFIED')) return 'email-not-verified';
-          notification.error({ title: 'Login failed', description: getErrorMessage(error) });
+          failure('Login failed', error);
           return 'failed';
         }
       },
@@ -39,23 +39,14 @@ export function useAuthActions(): AuthActions {
         try {
           const response = await authApi.register(request);
           if (isVerificationRequired(response)) {
-            notification.success({
-              title: 'Registration successful',
-              description: 'Please check your email to confirm your account.',
-            });
+            success('Registration successful', 'Please check your email to confirm your account.');
             return { kind: 'verification-required', email: response.email };
           }
           await useSessionStore.getState().signIn(response);
-          notification.success({
-            title: 'Registration successful',
-            description: 'Your account has been created.',
-          });
+          success('Registration successful', 'Your account has been created.');
           return { kind: 'signed-in' };
         } catch (error) {
-          notification.error({
-            title: 'Registration failed',
-            description: getErrorMessage(error, 'Please try again later'),
-          });
+          failure('Registration failed', error, 'Please try again later');
           return { kind: 'failed' };
         }
       },
@@ -63,18 +54,12 @@ export function useAuthActions(): AuthActions {
       async resendVerification(email) {
         try {
           await authApi.resendVerification(email);
-          notification.success({
-            title: 'Verification email sent',
-            description: 'Check your inbox for the link to confirm your account.',
-          });
+          success('Verification email sent', 'Check your inbox for the link to confirm your account.');
         } catch (error) {
-          notification.error({
-            title: 'Failed to send verification email',
-            description: getErrorMessage(error, 'Please try again later.'),
-          });
+          failure('Failed to send verification email', error, 'Please try again later.');
         }
       },
     }),
-    [notification],
+    [success, failure],
   );
 }

@@ -1,12 +1,10 @@
-import { App } from 'antd';
 import { useMemo } from 'react';
 import { chatsApi } from '../../../api/chatsApi';
-import { getErrorMessage } from '../../../api/errors';
+import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useAgentsStore } from '../../../stores/agentsStore';
 import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
 import { loadOlderMessages, openChat } from '../chatSync';
 import { fetchAndApply } from '../../realtime/dispatch';
-import { useCompanyStore } from '../../../stores/companyStore';
 
 export interface ChatActions {
   /** Resolves true once the message is stored (the input clears), false when it was not sent. */
@@ -25,17 +23,11 @@ export interface ChatActions {
  * answers go through `fetchAndApply`, so an event that came meanwhile is not undone by them.
  */
 export function useChatActions(): ChatActions {
-  const { notification } = App.useApp();
+  const toasts = useActionToasts();
 
   return useMemo(() => {
-    const companyOrToast = (): string | null => {
-      const companyId = useCompanyStore.getState().currentCompanyId;
-      if (!companyId) notification.error({ title: 'No company selected' });
-      return companyId;
-    };
+    const { companyOrToast, failure: fail } = toasts;
     const stillCurrent = (companyId: string) => useChatStore.getState().companyId === companyId;
-    const fail = (title: string, error: unknown) =>
-      notification.error({ title, description: getErrorMessage(error) });
 
     return {
       async sendMessage(text) {
@@ -56,7 +48,7 @@ export function useChatActions(): ChatActions {
           }
           const agentId = useAgentsStore.getState().selectedAgentId;
           if (!agentId) {
-            notification.error({ title: 'No agent selected' });
+            toasts.failure('No agent selected');
             return false;
           }
           // The first message with no active chat creates 'Chat with {agent}'.
@@ -82,7 +74,7 @@ export function useChatActions(): ChatActions {
         if (!companyId) return;
         const agentId = useAgentsStore.getState().selectedAgentId;
         if (!agentId) {
-          notification.error({ title: 'No agent selected' });
+          toasts.failure('No agent selected');
           return;
         }
         // Spec: New Chat clears the current chat, then creates one for the current agent.
@@ -100,7 +92,7 @@ export function useChatActions(): ChatActions {
               openChat(chat.id, chat.agentId);
             },
           );
-          notification.success({ title: 'New chat created' });
+          toasts.success('New chat created');
         } catch (error) {
           fail('Error creating chat', error);
         }
@@ -119,7 +111,7 @@ export function useChatActions(): ChatActions {
               if (store.activeChatId === chatId) store.setActiveChat(null);
             },
           );
-          notification.success({ title: 'Chat archived' });
+          toasts.success('Chat archived');
         } catch (error) {
           fail('Error archiving chat', error);
         }
@@ -135,7 +127,7 @@ export function useChatActions(): ChatActions {
               if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
             },
           );
-          notification.success({ title: 'Chat restored' });
+          toasts.success('Chat restored');
         } catch (error) {
           fail('Error restoring chat', error);
         }
@@ -147,7 +139,7 @@ export function useChatActions(): ChatActions {
         try {
           await chatsApi.remove(companyId, chatId);
           if (stillCurrent(companyId)) useChatStore.getState().removeChat(chatId);
-          notification.success({ title: 'Chat deleted' });
+          toasts.success('Chat deleted');
         } catch (error) {
           fail('Error deleting chat', error);
         }
@@ -163,7 +155,7 @@ export function useChatActions(): ChatActions {
               if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
             },
           );
-          notification.success({ title: 'Chat renamed' });
+          toasts.success('Chat renamed');
           return true;
         } catch (error) {
           fail('Error renaming chat', error);
@@ -181,5 +173,5 @@ export function useChatActions(): ChatActions {
         }
       },
     };
-  }, [notification]);
+  }, [toasts]);
 }

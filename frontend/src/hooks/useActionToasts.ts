@@ -1,0 +1,36 @@
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { getErrorMessage } from '../api/errors';
+import { useCompanyStore } from '../stores/companyStore';
+
+export interface ActionToasts {
+  success: (title: string, description?: string) => void;
+  /**
+   * A failed action: the screen's title, and the one error policy's message for `error` (or the screen's
+   * fallback). Without an error (a refusal before any request) the title says it all.
+   */
+  failure: (title: string, error?: unknown, fallback?: string) => void;
+  /** The current company, or null after the spec's 'No company selected' toast. */
+  companyOrToast: () => string | null;
+}
+
+/** What every action hook reports with, so that each says success and failure alike. */
+export function useActionToasts(): ActionToasts {
+  const { notification } = App.useApp();
+  return useMemo(
+    () => ({
+      success: (title, description) => notification.success({ title, description }),
+      failure: (title, error, fallback) =>
+        notification.error({
+          title,
+          description: error === undefined ? undefined : getErrorMessage(error, fallback),
+        }),
+      companyOrToast() {
+        const companyId = useCompanyStore.getState().currentCompanyId;
+        if (!companyId) notification.error({ title: 'No company selected' });
+        return companyId;
+      },
+    }),
+    [notification],
+  );
+}
