@@ -82,7 +82,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
   let snapshotSql: string;
   let ids: Record<string, string>;
   let counter = 0;
-  const sent = { requests: 0, byRoute: new Map<string, number>() };
+  const sent = { requests: 0, byRoute: new Map<string, number>(), byStatus: new Map<number, number>() };
   const started = Date.now();
 
   /** The tables as the last refused request left them; null after anything that may have written. */
@@ -207,6 +207,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
     }
     sent.requests += 1;
     sent.byRoute.set(op.key, (sent.byRoute.get(op.key) ?? 0) + 1);
+    sent.byStatus.set(status, (sent.byStatus.get(status) ?? 0) + 1);
     if (status >= 500) problems.push({ route: op.key, input, status, detail });
     if (status < 400) {
       await t.drain();
@@ -297,6 +298,10 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       console.log(
         `hostile bodies: ${sent.requests} requests over ${sent.byRoute.size} endpoints ` +
           `(${operations.length} take a body, params or a query; ${everyOperation.length} in all) in ${seconds} s (seed ${SEED})\n` +
+          `  statuses: ${[...sent.byStatus]
+            .sort(([a], [b]) => a - b)
+            .map(([status, n]) => `${status}×${n}`)
+            .join(' ')}\n` +
           [...sent.byRoute].map(([route, n]) => `  ${route}: ${n}`).join('\n'),
       );
     await db?.end();
