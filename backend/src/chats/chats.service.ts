@@ -17,6 +17,9 @@ export const REPLY_PENDING = 'Please wait for the agent to reply before sending 
 export const AGENT_INACTIVE = 'This agent is not active';
 const EMPTY_MESSAGE = 'Please enter a message';
 
+/** The spec's title for a chat the user did not name. */
+const defaultTitle = (agentName: string): string => `Chat with ${agentName}`;
+
 function messageText(content: string): string {
   const text = content.trim();
   if (!text) throw new ValidationFailedError(EMPTY_MESSAGE);
@@ -56,7 +59,7 @@ export class ChatsService {
 
   async create(scope: OwnerScope, agentId: string, title?: string): Promise<ChatView> {
     const agent = await this.agents.resolve(scope, agentId);
-    const chatId = await this.chats.insert(scope, agent.id, title ?? `Chat with ${agent.name}`);
+    const chatId = await this.chats.insert(scope, agent.id, title ?? defaultTitle(agent.name));
     const chat = await this.get(scope, chatId);
     this.realtime.toUser(scope.userId, 'chat.created', { companyId: scope.companyId, chat });
     return chat;
@@ -105,7 +108,7 @@ export class ChatsService {
     const text = messageText(content);
     const agent = await this.agents.resolve(scope, agentId);
     const sent = await this.chats.transaction(async (tx) => {
-      const chatId = await this.chats.insert(scope, agent.id, `Chat with ${agent.name}`, tx);
+      const chatId = await this.chats.insert(scope, agent.id, defaultTitle(agent.name), tx);
       // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
       const state = await this.chats.lockForSend(tx, scope, chatId);
       if (!state) throw new NotFoundError(CHAT_NOT_FOUND);
