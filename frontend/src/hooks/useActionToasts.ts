@@ -5,11 +5,10 @@ import { useCompanyStore } from '../stores/companyStore';
 
 export interface ActionToasts {
   success: (title: string, description?: string) => void;
-  /**
-   * A failed action: the screen's title, and the one error policy's message for `error` (or the screen's
-   * fallback). Without an error (a refusal before any request) the title says it all.
-   */
-  failure: (title: string, error?: unknown, fallback?: string) => void;
+  /** A failed action: the screen's title, and the one error policy's message (or the screen's fallback). */
+  failure: (title: string, error: unknown, fallback?: string) => void;
+  /** A refusal in the spec's own fixed words (nothing from the error is shown). */
+  refusal: (title: string, description?: string) => void;
   /** The current company, or null after the spec's 'No company selected' toast. */
   companyOrToast: () => string | null;
 }
@@ -21,10 +20,8 @@ export function useActionToasts(): ActionToasts {
     () => ({
       success: (title, description) => notification.success({ title, description }),
       failure: (title, error, fallback) =>
-        notification.error({
-          title,
-          description: error === undefined ? undefined : getErrorMessage(error, fallback),
-        }),
+        notification.error({ title, description: getErrorMessage(error, fallback) }),
+      refusal: (title, description) => notification.error({ title, description }),
       companyOrToast() {
         const companyId = useCompanyStore.getState().currentCompanyId;
         if (!companyId) notification.error({ title: 'No company selected' });

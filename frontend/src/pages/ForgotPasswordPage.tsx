@@ -1,31 +1,18 @@
-import { App, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authApi } from '../api/authApi';
 import { AuthCard } from '../features/auth/components/AuthCard';
+import { useAuthActions } from '../features/auth/hooks/useAuthActions';
 
 export function ForgotPasswordPage() {
-  const { notification } = App.useApp();
+  const { requestPasswordReset } = useAuthActions();
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
 
   const onFinish = async ({ email }: { email: string }) => {
     setSubmitting(true);
-    try {
-      await authApi.forgotPassword(email.trim());
-      setSent(true);
-      notification.success({
-        title: 'Password reset email sent',
-        description: 'Check your email for a link to reset your password.',
-      });
-    } catch {
-      notification.error({
-        title: 'Password reset failed',
-        description: 'Could not send the password reset email',
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    if (await requestPasswordReset(email.trim())) setSent(true);
+    setSubmitting(false);
   };
 
   return (

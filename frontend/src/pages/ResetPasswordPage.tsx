@@ -1,9 +1,8 @@
 import { Alert, Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { authApi } from '../api/authApi';
-import { getErrorMessage } from '../api/errors';
 import { AuthCard } from '../features/auth/components/AuthCard';
+import { useAuthActions } from '../features/auth/hooks/useAuthActions';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 
 interface ResetValues {
@@ -15,6 +14,7 @@ const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired
 
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
+  const { resetPassword } = useAuthActions();
   const token = searchParams.get('token') ?? '';
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -23,14 +23,10 @@ export function ResetPasswordPage() {
   const onFinish = async ({ password }: ResetValues) => {
     setSubmitting(true);
     setError(null);
-    try {
-      await authApi.resetPassword(token, password);
-      setDone(true);
-    } catch (err) {
-      setError(getErrorMessage(err));
-    } finally {
-      setSubmitting(false);
-    }
+    const failed = await resetPassword(token, password);
+    setSubmitting(false);
+    if (failed) setError(failed);
+    else setDone(true);
   };
 
   if (done) {

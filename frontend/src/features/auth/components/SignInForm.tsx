@@ -2,8 +2,9 @@ import { GoogleOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authApi, GOOGLE_SIGN_IN_URL } from '../../../api/authApi';
+import { GOOGLE_SIGN_IN_URL } from '../../../api/authApi';
 import { useAuthActions } from '../hooks/useAuthActions';
+import { useGoogleSignInEnabled } from '../hooks/useGoogleSignInEnabled';
 
 interface SignInValues {
   email: string;
@@ -28,21 +29,7 @@ export function SignInForm() {
   const [resending, setResending] = useState(false);
   /** The address whose sign-in was refused until it is verified. */
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [googleEnabled, setGoogleEnabled] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    authApi
-      .providers()
-      .then((providers) => {
-        if (active) setGoogleEnabled(providers.google);
-      })
-      // Not a user action: without the providers answer the Google button simply stays hidden.
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
+  const googleEnabled = useGoogleSignInEnabled();
 
   const googleError = searchParams.get('error');
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { authApi, isVerificationRequired } from '../../../api/authApi';
 import type { RegisterRequest } from '../../../api/contracts';
-import { hasErrorCode } from '../../../api/errors';
+import { ApiError, getErrorMessage, hasErrorCode } from '../../../api/errors';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useSessionStore } from '../../../stores/sessionStore';
 
@@ -14,11 +14,16 @@ export interface AuthActions {
   register: (request: RegisterRequest) => Promise<RegisterOutcome>;
   /** Always answers alike (whether an account waits for that address or not). */
   resendVerification: (email: string) => Promise<void>;
+  /** Ends the session here and on the server; false when it could not (the toast says so). */
+  logOut: () => Promise<boolean>;
+  requestPasswordReset: (email: string) => Promise<boolean>;
+  /** Null when the password was changed, else the message for the page to show. */
+  resetPassword: (token: string, password: string) => Promise<string | null>;
 }
 
-/** Sign-in, registration and the verification mail, with the spec's toasts. */
+/** Sign-in, registration, the verification mail, log out and password reset, with the spec's toasts. */
 export function useAuthActions(): AuthActions {
-  const { success, failure } = useActionToasts();
+  const { success, failure, refusal } = useActionToasts();
 
   return useMemo(
     () => ({
@@ -59,7 +64,43 @@ export function useAuthActions(): AuthActions {
           failure('Failed to send verification email', error, 'Please try again later.');
         }
       },
+
+      async logOut() {
+        try {
+          await authApi.logout();
+        } catch (error) {
+          // A 401 means the session is already gone on the server: that is a successful log out.
+          if (!(error instanceof ApiError && error.status === 401)) {
+            refusal('Logout failed', 'There was an error logging out. Please try again.');
+            return false;
+          }
+        }
+        useSessionStore.getState().signOut();
+        success('Logged out', 'Come back soon!');
+        return true;
+      },
+
+      async requestPasswordReset(email) {
+        try {
+          await authApi.forgotPassword(email);
+          success('Password reset email sent', 'Check your email for a link to reset your password.');
+          return true;
+        } catch {
+          // The spec's own wording for this failure, whatever the cause.
+          refusal('Password reset failed', 'Could not send the password reset email');
+          return false;
+        }
+      },
+
+      async resetPassword(token, password) {
+        try {
+          await authApi.resetPassword(token, password);
+          return null;
+        } catch (error) {
+          return getErrorMessage(error);
+        }
+      },
     }),
-    [success, failure],
+    [success, failure, refusal],
   );
 }

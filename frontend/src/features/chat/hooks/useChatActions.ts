@@ -48,7 +48,7 @@ export function useChatActions(): ChatActions {
           }
           const agentId = useAgentsStore.getState().selectedAgentId;
           if (!agentId) {
-            toasts.failure('No agent selected');
+            toasts.refusal('No agent selected');
             return false;
           }
           // The first message with no active chat creates 'Chat with {agent}'.
@@ -74,7 +74,7 @@ export function useChatActions(): ChatActions {
         if (!companyId) return;
         const agentId = useAgentsStore.getState().selectedAgentId;
         if (!agentId) {
-          toasts.failure('No agent selected');
+          toasts.refusal('No agent selected');
           return;
         }
         // Spec: New Chat clears the current chat, then creates one for the current agent.

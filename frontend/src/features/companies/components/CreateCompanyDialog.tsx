@@ -1,8 +1,6 @@
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { companiesApi } from '../../../api/companiesApi';
-import { getErrorMessage } from '../../../api/errors';
-import { useCompanyStore } from '../../../stores/companyStore';
+import { useCompanyActions } from '../hooks/useCompanyActions';
 
 interface CreateCompanyDialogProps {
   open: boolean;
@@ -10,7 +8,7 @@ interface CreateCompanyDialogProps {
 }
 
 export function CreateCompanyDialog({ open, onClose }: CreateCompanyDialogProps) {
-  const { notification } = App.useApp();
+  const { createCompany } = useCompanyActions();
   const [form] = Form.useForm<{ name: string }>();
   const [submitting, setSubmitting] = useState(false);
 
@@ -21,24 +19,9 @@ export function CreateCompanyDialog({ open, onClose }: CreateCompanyDialogProps)
 
   const onFinish = async ({ name }: { name: string }) => {
     setSubmitting(true);
-    try {
-      const company = await companiesApi.create(name.trim());
-      const store = useCompanyStore.getState();
-      store.upsertCompany(company);
-      store.setCurrentCompany(company.id);
-      notification.success({
-        title: 'Company created',
-        description: 'You are now the owner of your new company.',
-      });
-      close();
-    } catch (error) {
-      notification.error({
-        title: 'Failed to create company',
-        description: getErrorMessage(error, 'Please try again later.'),
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    const created = await createCompany(name.trim());
+    setSubmitting(false);
+    if (created) close();
   };
 
   return (

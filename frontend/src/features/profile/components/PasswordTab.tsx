@@ -1,10 +1,7 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { getErrorMessage } from '../../../api/errors';
-import { http } from '../../../api/httpClient';
-import { meApi } from '../../../api/meApi';
-import { useSessionStore } from '../../../stores/sessionStore';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { useProfileActions } from '../hooks/useProfileActions';
 
 interface PasswordValues {
   currentPassword: string;
@@ -13,8 +10,7 @@ interface PasswordValues {
 }
 
 export function PasswordTab() {
-  const { notification } = App.useApp();
-  const setUser = useSessionStore((s) => s.setUser);
+  const { changePassword } = useProfileActions();
   const [form] = Form.useForm<PasswordValues>();
   const [updating, setUpdating] = useState(false);
 
@@ -22,18 +18,9 @@ export function PasswordTab() {
     // Spec: a mismatch stops the submission silently (the field shows its own hint).
     if (newPassword !== confirmPassword) return;
     setUpdating(true);
-    try {
-      const auth = await meApi.changePassword(currentPassword, newPassword);
-      // Other sessions were revoked and this one rotated: keep the new token.
-      http.setSession(auth);
-      setUser(auth.user);
-      form.resetFields();
-      notification.success({ title: 'Password updated' });
-    } catch (error) {
-      notification.error({ title: 'Error updating password', description: getErrorMessage(error) });
-    } finally {
-      setUpdating(false);
-    }
+    const changed = await changePassword(currentPassword, newPassword);
+    setUpdating(false);
+    if (changed) form.resetFields();
   };
 
   return (

@@ -1,12 +1,9 @@
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
-import { getErrorMessage } from '../../../api/errors';
-import type { UpdateProfileRequest } from '../../../api/contracts';
-import { meApi } from '../../../api/meApi';
-import type { User } from '../../../api/contracts';
+import type { UpdateProfileRequest, User } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
-import { useSessionStore } from '../../../stores/sessionStore';
+import { useProfileActions } from '../hooks/useProfileActions';
 
 interface ProfileValues {
   name: string;
@@ -16,8 +13,7 @@ interface ProfileValues {
 }
 
 export function ProfileTab({ user }: { user: User }) {
-  const { notification } = App.useApp();
-  const setUser = useSessionStore((s) => s.setUser);
+  const { updateProfile, uploadAvatar } = useProfileActions();
   const [form] = Form.useForm<ProfileValues>();
   const [saving, setSaving] = useState(false);
   const email = Form.useWatch('email', form);
@@ -31,37 +27,17 @@ export function ProfileTab({ user }: { user: User }) {
       request.currentPassword = values.currentPassword;
     }
     setSaving(true);
-    try {
-      const updated = await meApi.update(request);
-      setUser(updated);
-      // A new email waits for its link: the field shows the address still in force.
-      form.setFieldsValue({ email: updated.email, currentPassword: undefined });
-      if (request.email && updated.pendingEmail) {
-        notification.success({
-          title: 'Profile updated',
-          description: `We sent a confirmation link to ${updated.pendingEmail}. Your email changes when you follow it.`,
-        });
-      } else {
-        notification.success({ title: 'Profile updated' });
-      }
-    } catch (error) {
-      notification.error({
-        title: 'Error updating profile',
-        description: getErrorMessage(error, 'Failed to update profile. Please try again.'),
-      });
-    } finally {
-      setSaving(false);
-    }
+    const updated = await updateProfile(request);
+    setSaving(false);
+    // A new email waits for its link: the field shows the address still in force.
+    if (updated) form.setFieldsValue({ email: updated.email, currentPassword: undefined });
   };
 
   return (
     <Flex vertical gap="large">
       <Flex align="center" gap="large">
         <AvatarImage src={user.avatar} name={user.name} size={96} />
-        <AvatarUploadButton
-          successTitle="Profile image updated"
-          upload={async (file) => setUser(await meApi.uploadAvatar(file))}
-        />
+        <AvatarUploadButton successTitle="Profile image updated" upload={uploadAvatar} />
       </Flex>
       <Form<ProfileValues>
         name="profile"

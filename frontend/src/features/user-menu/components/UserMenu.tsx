@@ -7,17 +7,16 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authApi } from '../../../api/authApi';
-import { ApiError } from '../../../api/errors';
 import { canAccessCompanyAdmin, canAccessPlatformAdmin } from '../../../app/access';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { useCompanyStore } from '../../../stores/companyStore';
 import { useSessionStore } from '../../../stores/sessionStore';
+import { useAuthActions } from '../../auth/hooks/useAuthActions';
 import { CreateCompanyDialog } from '../../companies/components/CreateCompanyDialog';
-import { useSwitchCompany } from '../../companies/hooks/useSwitchCompany';
+import { useCompanyActions } from '../../companies/hooks/useCompanyActions';
 import { ProfileSettingsDialog } from '../../profile/components/ProfileSettingsDialog';
 import { SettingsDialog } from '../../settings/components/SettingsDialog';
 
@@ -26,33 +25,18 @@ const COMPANY_KEY_PREFIX = 'company:';
 type OpenDialog = 'profile' | 'settings' | 'create-company' | null;
 
 export function UserMenu() {
-  const { notification } = App.useApp();
+  const actions = useAuthActions();
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
-  const signOut = useSessionStore((s) => s.signOut);
   const companies = useCompanyStore((s) => s.companies);
   const currentCompanyId = useCompanyStore((s) => s.currentCompanyId);
-  const switchCompany = useSwitchCompany();
+  const { switchCompany } = useCompanyActions();
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const currentCompany = companies.find((c) => c.id === currentCompanyId) ?? null;
 
   const logOut = async () => {
-    try {
-      await authApi.logout();
-    } catch (error) {
-      // A 401 means the session is already gone on the server: that is a successful log out.
-      if (!(error instanceof ApiError && error.status === 401)) {
-        notification.error({
-          title: 'Logout failed',
-          description: 'There was an error logging out. Please try again.',
-        });
-        return;
-      }
-    }
-    signOut();
-    notification.success({ title: 'Logged out', description: 'Come back soon!' });
-    void navigate('/', { replace: true });
+    if (await actions.logOut()) void navigate('/', { replace: true });
   };
 
   const items: MenuProps['items'] = [

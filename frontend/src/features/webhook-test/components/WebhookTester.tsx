@@ -1,48 +1,12 @@
-import { App, Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
-import { getErrorMessage } from '../../../api/errors';
-import type { WebhookTestResult } from '../../../api/contracts';
-import { webhookTestApi } from '../../../api/webhookTestApi';
+import { Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useWebhookTest } from '../hooks/useWebhookTest';
 
 /** Spec: the read-only test webhook address, a message, 'Test Webhook', the parsed output and the raw response. */
 export function WebhookTester() {
   const { token } = theme.useToken();
-  const { notification } = App.useApp();
-  const [url, setUrl] = useState('');
+  const { url, result, sending, send } = useWebhookTest();
   const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<WebhookTestResult | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    webhookTestApi.address().then(
-      (answer) => {
-        if (!cancelled) setUrl(answer.url);
-      },
-      (error: unknown) => notification.error({ title: 'Error', description: getErrorMessage(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [notification]);
-
-  const test = async () => {
-    if (!message.trim()) {
-      notification.error({
-        title: 'Message Required',
-        description: 'Please enter a message to send to the webhook',
-      });
-      return;
-    }
-    setSending(true);
-    try {
-      setResult(await webhookTestApi.send(message));
-    } catch (error) {
-      notification.error({ title: 'Error', description: getErrorMessage(error) });
-    } finally {
-      setSending(false);
-    }
-  };
 
   const monospace = {
     fontFamily: token.fontFamilyCode,
@@ -54,7 +18,7 @@ export function WebhookTester() {
   return (
     <Flex vertical gap="large">
       <Card>
-        <Form layout="vertical" onFinish={() => void test()}>
+        <Form layout="vertical" onFinish={() => void send(message)}>
           <Form.Item label="Webhook URL" htmlFor="webhook-test-url">
             <Input id="webhook-test-url" value={url} readOnly />
           </Form.Item>
