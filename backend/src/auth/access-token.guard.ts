@@ -30,7 +30,8 @@ export class AccessTokenGuard implements CanActivate {
     if (!claims) throw new UnauthorizedError('Authentication required');
     // A revoked session (logout, password change, stolen refresh token) stops working at once.
     const companyHeader = request.headers[COMPANY_HEADER];
-    const companyId = Array.isArray(companyHeader) ? companyHeader[0] : companyHeader;
+    // Lower-cased: a UUID in capitals names the same company, and rooms and scopes use one spelling.
+    const companyId = (Array.isArray(companyHeader) ? companyHeader[0] : companyHeader)?.toLowerCase();
     const user = await this.sessions.activeUser(claims.sid, claims.sub, companyId);
     if (!user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
     request.user = {
