@@ -1,5 +1,7 @@
 import type { AgentView } from './agents';
 import type { ChatView, MessageView } from './chats';
+import type { MemberView } from './company-admin';
+import type { InvitationView } from './invitations';
 
 /**
  * Every event the server pushes to browsers, with its payload: the one map shared by the gateway, the
@@ -16,6 +18,21 @@ export interface ClientEventMap {
   'agent.updated': { companyId: string; agent: AgentView };
   'agent.deleted': { companyId: string; agentId: string };
   'session.revoked': { reason: string };
+  /** To `company:{id}:managers`. `updated` also covers resent, accepted and expired. */
+  'invitation.created': { companyId: string; invitation: InvitationView };
+  'invitation.updated': { companyId: string; invitation: InvitationView };
+  'invitation.deleted': { companyId: string; invitationId: string };
+  /** To `company:{id}:managers`. */
+  'member.joined': { companyId: string; member: MemberView };
+  /** To `company:{id}:managers` and to the member's own `user:{id}` room (their role and menu change). */
+  'member.updated': { companyId: string; member: MemberView };
+  /**
+   * To `company:{id}:managers` and to the removed member's `user:{id}` room: their sockets have left the
+   * company's rooms; the client switches to another company of theirs.
+   */
+  'member.removed': { companyId: string; userId: string };
+  /** To `company:{id}` (every member). */
+  'company.updated': { companyId: string; name: string };
 }
 
 export type ClientEventName = keyof ClientEventMap;

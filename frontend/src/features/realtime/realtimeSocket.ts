@@ -17,6 +17,13 @@ const LISTENED: Record<CompanyEventName, true> = {
   'agent.created': true,
   'agent.updated': true,
   'agent.deleted': true,
+  'invitation.created': true,
+  'invitation.updated': true,
+  'invitation.deleted': true,
+  'member.joined': true,
+  'member.updated': true,
+  'member.removed': true,
+  'company.updated': true,
 };
 export const COMPANY_EVENTS = Object.keys(LISTENED) as CompanyEventName[];
 
