@@ -1,6 +1,6 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useResolvedTheme, watchSystemTheme } from '../stores/themeStore';
+import { useResolvedTheme, watchSystemTheme } from '../features/theme/themeStore';
 import { buildThemeConfig } from './theme';
 
 /** The one ConfigProvider: theme (light, dark, system) and antd's context-aware toasts and dialogs. */

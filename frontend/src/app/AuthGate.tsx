@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ConnectionErrorView } from '../components/ConnectionErrorView';
 import { FullPageStatus } from '../components/FullPageStatus';
-import { useSessionStore } from '../stores/sessionStore';
+import { useSessionStore } from '../features/auth/sessionStore';
 
 /** Routes that need a signed-in user. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
 import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
-import { useSessionStore } from '../stores/sessionStore';
+import { useSessionStore } from '../features/auth/sessionStore';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;
 

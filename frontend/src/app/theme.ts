@@ -1,5 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
-import type { ResolvedTheme } from '../stores/themeStore';
+import type { ResolvedTheme } from '../features/theme/themeStore';
 
 /** Spec default palettes: light primary #5c6ac4, dark primary #356ded. */
 export const DEFAULT_PRIMARY_COLOR: Record<ResolvedTheme, string> = {

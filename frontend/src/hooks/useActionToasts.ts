@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { getErrorMessage } from '../api/errors';
-import { useCompanyStore } from '../stores/companyStore';
+import { useCompanyStore } from '../features/companies/companyStore';
 
 export interface ActionToasts {
   success: (title: string, description?: string) => void;

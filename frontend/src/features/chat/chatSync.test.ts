@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentView, ChatView } from '../../api/contracts';
-import { useChatStore } from '../../stores/chatStore';
-import { useCompanyStore } from '../../stores/companyStore';
+import { useChatStore } from './chatStore';
+import { useCompanyStore } from '../companies/companyStore';
 import { agentView, chatView } from '../../test/fixtures';
 import { dispatch } from '../realtime/dispatch';
 

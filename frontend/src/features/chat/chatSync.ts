@@ -1,9 +1,9 @@
 import { agentsApi } from '../../api/agentsApi';
 import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
 import type { AgentView, ChatView } from '../../api/contracts';
-import { useAgentsStore } from '../../stores/agentsStore';
-import { lastSeq, useChatStore } from '../../stores/chatStore';
-import { useCompanyStore } from '../../stores/companyStore';
+import { useAgentsStore } from '../agents/agentsStore';
+import { lastSeq, useChatStore } from './chatStore';
+import { useCompanyStore } from '../companies/companyStore';
 import { fetchAndApply } from '../realtime/dispatch';
 
 /** Loads of the chat screen's data; they throw, and the caller shows the toast. */

@@ -1,6 +1,6 @@
-import { useAgentsStore } from '../../stores/agentsStore';
-import { useChatStore } from '../../stores/chatStore';
-import { useCompanyStore } from '../../stores/companyStore';
+import { useAgentsStore } from '../agents/agentsStore';
+import { useChatStore } from '../chat/chatStore';
+import { useCompanyStore } from '../companies/companyStore';
 import { removeAgentWithChats } from '../agents/removeAgentWithChats';
 import type { ServerEvent } from './serverEvent';
 

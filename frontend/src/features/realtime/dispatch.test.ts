@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatView, MessagePage } from '../../api/contracts';
-import { useAgentsStore } from '../../stores/agentsStore';
-import { useChatStore } from '../../stores/chatStore';
-import { useCompanyStore } from '../../stores/companyStore';
+import { useAgentsStore } from '../agents/agentsStore';
+import { useChatStore } from '../chat/chatStore';
+import { useCompanyStore } from '../companies/companyStore';
 import { agentView, chatView, messageView } from '../../test/fixtures';
 import { dispatch, fetchAndApply } from './dispatch';
 

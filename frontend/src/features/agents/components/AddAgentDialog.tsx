@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import type { AgentView } from '../../../api/contracts';
-import { useCompanyStore } from '../../../stores/companyStore';
+import { useCompanyStore } from '../../companies/companyStore';
 import { useAgentActions } from '../hooks/useAgentActions';
 
 interface AddAgentValues {

@@ -1,9 +1,9 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
-import { useAgentsStore } from '../../../stores/agentsStore';
-import { useChatStore } from '../../../stores/chatStore';
-import { useCompanyStore } from '../../../stores/companyStore';
+import { useAgentsStore } from '../agentsStore';
+import { useChatStore } from '../../chat/chatStore';
+import { useCompanyStore } from '../../companies/companyStore';
 import { agentView, chatView } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mockFetch';
 import { useAgentActions } from './useAgentActions';

@@ -7,7 +7,7 @@ import type {
   UpdateAgentRequest,
 } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useAgentsStore } from '../../../stores/agentsStore';
+import { useAgentsStore } from '../agentsStore';
 import { fetchAndApply } from '../../realtime/dispatch';
 import { removeAgentWithChats } from '../removeAgentWithChats';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { authApi } from '../../../api/authApi';
 import { ApiError, getErrorMessage } from '../../../api/errors';
-import { useSessionStore } from '../../../stores/sessionStore';
+import { useSessionStore } from '../sessionStore';
 
 export type EmailLinkKind = 'verify' | 'confirm';
 

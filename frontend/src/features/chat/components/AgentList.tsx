@@ -1,7 +1,7 @@
 import { Button, Flex, Typography, theme } from 'antd';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { useAgentsStore } from '../../../stores/agentsStore';
-import { useChatStore } from '../../../stores/chatStore';
+import { useAgentsStore } from '../../agents/agentsStore';
+import { useChatStore } from '../chatStore';
 
 /** The sidebar's AGENTS: clicking one selects it and clears the current chat. */
 export function AgentList({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,7 +1,7 @@
 import { Empty, Flex, Tabs } from 'antd';
 import { useState } from 'react';
 import type { ChatView } from '../../../api/contracts';
-import { useChatStore } from '../../../stores/chatStore';
+import { useChatStore } from '../chatStore';
 import { openChat } from '../chatSync';
 import { useChatActions } from '../hooks/useChatActions';
 import { ChatListItem } from './ChatListItem';

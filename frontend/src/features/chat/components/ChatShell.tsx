@@ -3,10 +3,10 @@ import { Button, Drawer, Flex, Layout, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
-import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
-import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
-import { useCurrentCompany } from '../../../stores/companyStore';
-import { useSessionStore } from '../../../stores/sessionStore';
+import { findAgent, useAgentsStore } from '../../agents/agentsStore';
+import { selectActiveChat, useChatStore } from '../chatStore';
+import { useCurrentCompany } from '../../companies/companyStore';
+import { useSessionStore } from '../../auth/sessionStore';
 import { UserMenu } from '../../user-menu/components/UserMenu';
 import { SidebarContent } from './SidebarContent';
 

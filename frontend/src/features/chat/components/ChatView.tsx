@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Spin, theme } from 'antd';
-import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
-import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
-import { useSessionStore } from '../../../stores/sessionStore';
+import { findAgent, useAgentsStore } from '../../agents/agentsStore';
+import { selectActiveChat, useChatStore } from '../chatStore';
+import { useSessionStore } from '../../auth/sessionStore';
 import { useChatActions } from '../hooks/useChatActions';
 import { MessageInput } from './MessageInput';
 import { MessageList } from './MessageList';

@@ -2,7 +2,7 @@ import { Flex, Spin, theme } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageView } from '../../../api/contracts';
-import type { ChatMessages } from '../../../stores/chatStore';
+import type { ChatMessages } from '../chatStore';
 import { MessageBubble } from './MessageBubble';
 import { TypingIndicator } from './TypingIndicator';
 

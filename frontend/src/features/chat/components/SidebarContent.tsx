@@ -2,7 +2,7 @@ import { ApiOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAgentsStore } from '../../../stores/agentsStore';
+import { useAgentsStore } from '../../agents/agentsStore';
 import { SettingsDialog } from '../../settings/components/SettingsDialog';
 import { ThemeMenu } from '../../theme/components/ThemeMenu';
 import { useChatActions } from '../hooks/useChatActions';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { chatsApi } from '../../../api/chatsApi';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useAgentsStore } from '../../../stores/agentsStore';
-import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
+import { useAgentsStore } from '../../agents/agentsStore';
+import { selectActiveChat, useChatStore } from '../chatStore';
 import { loadOlderMessages, openChat } from '../chatSync';
 import { fetchAndApply } from '../../realtime/dispatch';
 

@@ -1,9 +1,9 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { getErrorMessage } from '../../../api/errors';
-import { useChatStore } from '../../../stores/chatStore';
+import { useChatStore } from '../chatStore';
 import { loadCompanyData, loadLatestMessages } from '../chatSync';
-import { useCompanyStore } from '../../../stores/companyStore';
+import { useCompanyStore } from '../../companies/companyStore';
 
 /** Loads the current company's agents and chats (fresh on every company switch) and the open chat's messages. */
 export function useCompanyChatData(): void {

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { useSessionStore } from '../../../stores/sessionStore';
+import { useSessionStore } from '../../auth/sessionStore';
 import { resyncCompanyData } from '../../chat/chatSync';
 import { dispatch } from '../dispatch';
 import { connectRealtime } from '../realtimeSocket';

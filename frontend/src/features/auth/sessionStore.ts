@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import { ApiError } from '../api/errors';
-import { http } from '../api/httpClient';
-import { meApi } from '../api/meApi';
-import type { AuthResponse, User } from '../api/contracts';
-import { useAgentsStore } from './agentsStore';
-import { useChatStore } from './chatStore';
-import { useCompanyStore } from './companyStore';
+import { ApiError } from '../../api/errors';
+import { http } from '../../api/httpClient';
+import { meApi } from '../../api/meApi';
+import type { AuthResponse, User } from '../../api/contracts';
+import { useAgentsStore } from '../agents/agentsStore';
+import { useChatStore } from '../chat/chatStore';
+import { useCompanyStore } from '../companies/companyStore';
 
 /** What belongs to the signed-in user's workspace goes with the session. */
 function resetWorkspace(): void {
