@@ -33,6 +33,22 @@ export interface MessagePage {
   pendingReply: boolean;
 }
 
+/** GET /api/chats */
+export interface ChatListQuery {
+  /** true: the Archived tab. */
+  archived?: boolean;
+}
+
+/** GET /api/chats/:id/messages: at most one cursor. */
+export interface MessagePageCursor {
+  /** seq cursor: messages older than this. */
+  before?: string;
+  /** seq cursor: messages newer than this (resync after a reconnect). */
+  after?: string;
+  /** 50 by default, at most 200. */
+  limit?: number;
+}
+
 /** POST /api/chats */
 export interface CreateChatRequest {
   agentId: string;

@@ -1,18 +1,19 @@
 import { inCompany } from './companyScope';
-import type { ChatView, FirstMessageResult, MessagePage, MessageView, UpdateChatRequest } from './contracts';
+import type {
+  ChatView,
+  FirstMessageResult,
+  MessagePage,
+  MessagePageCursor,
+  MessageView,
+  UpdateChatRequest,
+} from './contracts';
 import { http } from './httpClient';
-
-export interface MessagePageQuery {
-  before?: string;
-  after?: string;
-  limit?: number;
-}
 
 export const MESSAGE_PAGE_SIZE = 50;
 
 const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
-function pageQuery(query: MessagePageQuery): string {
+function pageQuery(query: MessagePageCursor): string {
   const params = new URLSearchParams();
   params.set('limit', String(query.limit ?? MESSAGE_PAGE_SIZE));
   if (query.before) params.set('before', query.before);
@@ -29,7 +30,7 @@ export const chatsApi = {
   update: (companyId: string, id: string, changes: UpdateChatRequest) =>
     http.patch<ChatView>(chatPath(id), changes, inCompany(companyId)),
   remove: (companyId: string, id: string) => http.delete<void>(chatPath(id), inCompany(companyId)),
-  messages: (companyId: string, id: string, query: MessagePageQuery = {}) =>
+  messages: (companyId: string, id: string, query: MessagePageCursor = {}) =>
     http.get<MessagePage>(`${chatPath(id)}/messages?${pageQuery(query)}`, inCompany(companyId)),
   send: (companyId: string, id: string, content: string) =>
     http.post<MessageView>(`${chatPath(id)}/messages`, { content }, inCompany(companyId)),

@@ -17,6 +17,7 @@ export type {
   ChatView,
   FirstMessageResult,
   MessagePage,
+  MessagePageCursor,
   MessageView,
   UpdateChatRequest,
 } from '@contracts/chats';

@@ -3,10 +3,12 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNumberString, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
 import type {
+  ChatListQuery,
   ChatView,
   CreateChatRequest,
   FirstMessageResult,
   MessagePage,
+  MessagePageCursor,
   MessageView,
   SendFirstMessageRequest,
   SendMessageRequest,
@@ -99,7 +101,7 @@ export class FirstMessageResultDto implements FirstMessageResult {
   @ApiProperty({ type: MessageDto }) message: MessageDto;
 }
 
-export class ListChatsQuery {
+export class ListChatsQuery implements ChatListQuery {
   @ApiPropertyOptional({ description: 'true: the Archived tab' })
   @OptionalNotNull()
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
@@ -107,7 +109,7 @@ export class ListChatsQuery {
   archived?: boolean;
 }
 
-export class MessagePageQuery {
+export class MessagePageQuery implements MessagePageCursor {
   @ApiPropertyOptional({ description: 'seq cursor: messages older than this' })
   @OptionalNotNull()
   @IsNumberString({ no_symbols: true }, { message: 'before must be a message seq' })
