@@ -22,6 +22,22 @@ export class RecordingPublisher extends RealtimePublisher {
 
   endSession(): void {}
 
+  /** Events sent to rooms (company, managers), apart from those sent to one user. */
+  readonly toRooms: Array<{ rooms: string[]; event: ClientEventName; payload: unknown }> = [];
+  readonly roomChanges: Array<{ userId: string; join?: string[]; leave?: string[] }> = [];
+
+  toRoom<E extends ClientEventName>(rooms: string | string[], event: E, payload: ClientEventMap[E]): void {
+    this.toRooms.push({ rooms: Array.isArray(rooms) ? rooms : [rooms], event, payload });
+  }
+
+  joinRooms(userId: string, rooms: string[]): void {
+    this.roomChanges.push({ userId, join: rooms });
+  }
+
+  leaveRooms(userId: string, rooms: string[]): void {
+    this.roomChanges.push({ userId, leave: rooms });
+  }
+
   eventsOf(userId: string): ClientEventName[] {
     return this.sent.filter((e) => e.userId === userId).map((e) => e.event);
   }

@@ -6,6 +6,7 @@ import { SessionEntity } from '../auth/session.entity';
 import { CompanyUserEntity } from '../companies/company-user.entity';
 import { CompanyEntity } from '../companies/company.entity';
 import { StoredFileEntity } from '../files/stored-file.entity';
+import { InvitationEntity } from '../invitations/invitation.entity';
 import { UserEntity } from '../profiles/user.entity';
 
 /** Every entity, in one list: the data source and the migration check both use it. */
@@ -19,4 +20,5 @@ export const ENTITIES = [
   AgentEntity,
   ChatEntity,
   MessageEntity,
+  InvitationEntity,
 ];

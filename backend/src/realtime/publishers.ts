@@ -28,6 +28,23 @@ export class GatewayPublisher extends RealtimePublisher {
     server.to(sessionRoom(sessionId)).emit('session.revoked', { reason });
     server.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
+
+  toRoom<E extends ClientEventName>(rooms: string | string[], event: E, payload: ClientEventMap[E]): void {
+    if (!this.ref.server) {
+      this.logger.warn(`No socket server yet: ${event} not sent`);
+      return;
+    }
+    this.ref.server.to(rooms).emit(event, payload);
+  }
+
+  // With the Redis adapter, socketsJoin/socketsLeave reach the user's sockets on every api node.
+  joinRooms(userId: string, rooms: string[]): void {
+    if (rooms.length) this.ref.server?.in(userRoom(userId)).socketsJoin(rooms);
+  }
+
+  leaveRooms(userId: string, rooms: string[]): void {
+    if (rooms.length) this.ref.server?.in(userRoom(userId)).socketsLeave(rooms);
+  }
 }
 
 /** In a worker (no Socket.IO server): publishes through Redis to every api node's sockets. */
@@ -48,6 +65,18 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
   endSession(sessionId: string, reason: string): void {
     this.emitter.to(sessionRoom(sessionId)).emit('session.revoked', { reason });
     this.emitter.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  toRoom<E extends ClientEventName>(rooms: string | string[], event: E, payload: ClientEventMap[E]): void {
+    this.emitter.to(rooms).emit(event, payload);
+  }
+
+  joinRooms(userId: string, rooms: string[]): void {
+    if (rooms.length) this.emitter.in(userRoom(userId)).socketsJoin(rooms);
+  }
+
+  leaveRooms(userId: string, rooms: string[]): void {
+    if (rooms.length) this.emitter.in(userRoom(userId)).socketsLeave(rooms);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -2,9 +2,11 @@ import type { ClientEventMap, ClientEventName } from './client-events';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
-// Joined now, emitted to by the next issues (ARCHITECTURE.md): invitation and member events go to a
-// company's managers, platform announcements to everyone signed in.
+/** Every member of a company (company.updated). */
+export const companyRoom = (companyId: string): string => `company:${companyId}`;
+/** A company's owners and admins (invitation and member events). */
 export const companyManagersRoom = (companyId: string): string => `company:${companyId}:managers`;
+// Joined now, emitted to by a later issue (ARCHITECTURE.md): platform announcements to everyone signed in.
 export const PLATFORM_ROOM = 'platform';
 
 /**
@@ -15,4 +17,26 @@ export abstract class RealtimePublisher {
   abstract toUser<E extends ClientEventName>(userId: string, event: E, payload: ClientEventMap[E]): void;
   /** Tells a session's sockets it has ended, then disconnects them. */
   abstract endSession(sessionId: string, reason: string): void;
+  /** One emit to several rooms: a socket in more than one of them gets the event once. */
+  abstract toRoom<E extends ClientEventName>(
+    rooms: string | string[],
+    event: E,
+    payload: ClientEventMap[E],
+  ): void;
+  /** Every open socket of the user (on any node) joins the rooms: a membership or role they just got. */
+  abstract joinRooms(userId: string, rooms: string[]): void;
+  /** Every open socket of the user (on any node) leaves the rooms: access ends at once. */
+  abstract leaveRooms(userId: string, rooms: string[]): void;
+
+  toCompany<E extends ClientEventName>(companyId: string, event: E, payload: ClientEventMap[E]): void {
+    this.toRoom(companyRoom(companyId), event, payload);
+  }
+
+  toCompanyManagers<E extends ClientEventName>(
+    companyId: string,
+    event: E,
+    payload: ClientEventMap[E],
+  ): void {
+    this.toRoom(companyManagersRoom(companyId), event, payload);
+  }
 }

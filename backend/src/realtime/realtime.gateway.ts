@@ -5,7 +5,7 @@ import { AccessTokenService } from '../auth/access-token.service';
 import { SessionsService } from '../auth/sessions.service';
 import { CompaniesService } from '../companies/companies.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { companyManagersRoom, PLATFORM_ROOM, sessionRoom, userRoom } from './realtime-publisher';
+import { companyManagersRoom, companyRoom, PLATFORM_ROOM, sessionRoom, userRoom } from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
 
 interface SocketData {
@@ -16,8 +16,9 @@ interface SocketData {
 
 /**
  * The one Socket.IO gateway. Server → client only: a socket authenticates with its access token, joins
- * its user's, session's and managed companies' rooms, and receives what is emitted to them. Nothing is
- * ever sent to a room a socket did not join here.
+ * its user's and session's rooms, its companies' rooms and the managers' rooms of those it manages, and
+ * receives what is emitted to them. Clients never choose rooms: besides these joins, only services move a
+ * user's sockets (RealtimePublisher.joinRooms/leaveRooms) when a membership or role changes.
  */
 @WebSocketGateway({ serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
@@ -56,6 +57,7 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     // await afterwards and no event can fall between "connected" and "in the room".
     const rooms = [userRoom(claims.sub), sessionRoom(claims.sid), PLATFORM_ROOM];
     for (const m of await this.companies.listForUser(claims.sub)) {
+      rooms.push(companyRoom(m.id));
       if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
     }
     return { userId: claims.sub, sessionId: claims.sid, rooms };
