@@ -25,15 +25,16 @@ async function follow(kind: EmailLinkKind, token: string): Promise<string | null
     return null;
   }
   const { email } = await authApi.confirmEmail(token);
-  // A signed-in tab shows the new address at once (the session check loads it anyway if still running).
-  if (useSessionStore.getState().status === 'authenticated') {
-    await useSessionStore
-      .getState()
-      .loadProfile()
-      // The address did change; only this tab's copy of it is stale until the next load.
-      .catch(() => undefined);
-  }
+  // The address did change; if reloading it fails, only this tab's copy is stale until the next load.
+  await showNewEmail().catch(() => undefined);
   return email;
+}
+
+/** A signed-in tab shows the new address at once (after the session check, if that is still running). */
+async function showNewEmail(): Promise<void> {
+  const session = useSessionStore.getState();
+  if (session.status === 'loading') await session.initialize();
+  if (useSessionStore.getState().status === 'authenticated') await useSessionStore.getState().loadProfile();
 }
 
 function failureMessage(kind: EmailLinkKind, error: unknown): string {
