@@ -1,8 +1,9 @@
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../features/auth/components/AuthCard';
 import { useAuthActions } from '../features/auth/hooks/useAuthActions';
+import { EmailField } from '../features/auth/components/EmailField';
 
 export function ForgotPasswordPage() {
   const { requestPasswordReset } = useAuthActions();
@@ -31,16 +32,7 @@ export function ForgotPasswordPage() {
         layout="vertical"
         onFinish={(values) => void onFinish(values)}
       >
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your email' },
-            { type: 'email', message: 'Please enter a valid email' },
-          ]}
-        >
-          <Input type="email" autoComplete="email" placeholder="you@example.com" />
-        </Form.Item>
+        <EmailField />
         <Button type="primary" htmlType="submit" block disabled={submitting}>
           {submitting ? 'Sending...' : 'Send reset link'}
         </Button>

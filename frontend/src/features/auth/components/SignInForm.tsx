@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GOOGLE_SIGN_IN_URL } from '../../../api/authApi';
 import { useAuthActions } from '../hooks/useAuthActions';
 import { useGoogleSignInEnabled } from '../hooks/useGoogleSignInEnabled';
+import { EmailField } from './EmailField';
 
 interface SignInValues {
   email: string;
@@ -79,16 +80,7 @@ export function SignInForm() {
         onFinish={(values) => void onFinish(values)}
         requiredMark={false}
       >
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your email' },
-            { type: 'email', message: 'Please enter a valid email' },
-          ]}
-        >
-          <Input type="email" autoComplete="email" placeholder="you@example.com" />
-        </Form.Item>
+        <EmailField />
         <Form.Item
           label="Password"
           name="password"
