@@ -25,8 +25,6 @@ export const SESSION_CHECK_RETRY_DELAY_MS = 2000;
 
 interface SessionState {
   status: SessionStatus;
-  /** Mirrors the http client's in-memory token; never persisted. */
-  accessToken: string | null;
   user: User | null;
   /** Restores the session from the refresh cookie, retrying transient failures. */
   initialize: () => Promise<void>;
@@ -44,7 +42,6 @@ let initializing: Promise<void> | null = null;
 
 export const useSessionStore = create<SessionState>((set, get) => ({
   status: 'idle',
-  accessToken: null,
   user: null,
 
   initialize() {
@@ -98,18 +95,14 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   signOut() {
     http.clearSession();
     resetWorkspace();
-    set({ status: 'unauthenticated', user: null, accessToken: null });
+    set({ status: 'unauthenticated', user: null });
   },
 }));
 
-// Keep the store in step with the client: rotated tokens, and sessions the server ended.
+// A session the server ended (the refresh was refused) signs this tab out. The token itself lives only
+// in the http client.
 http.onSessionChange((session, reason) => {
-  if (session) {
-    useSessionStore.setState({ accessToken: session.accessToken });
-    return;
-  }
-  useSessionStore.setState({ accessToken: null });
-  if (reason === 'expired' && useSessionStore.getState().status === 'authenticated') {
+  if (!session && reason === 'expired' && useSessionStore.getState().status === 'authenticated') {
     resetWorkspace();
     useSessionStore.setState({ status: 'unauthenticated', user: null });
   }
