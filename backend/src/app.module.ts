@@ -5,12 +5,14 @@ import { AuthModule } from './auth/auth.module';
 import { ChatsModule } from './chats/chats.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CompaniesModule } from './companies/companies.module';
+import { CompanyAdminModule } from './company-admin/company-admin.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
 import { HealthController } from './health/health.controller';
+import { InvitationsModule } from './invitations/invitations.module';
 import { MailModule } from './mail/mail.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { QueueModule } from './queue/queue.module';
@@ -36,6 +38,8 @@ export class AppModule {
         AuthModule,
         AgentsModule,
         ChatsModule,
+        CompanyAdminModule,
+        InvitationsModule,
         RealtimeGatewayModule,
       ],
       controllers: [HealthController],

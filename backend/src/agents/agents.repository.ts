@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { OwnerScope } from '../common/company-scope';
 import { fileUrl } from '../files/files.service';
+import type { CompanyAgentView } from '../contracts/company-admin';
 import type { AgentView } from '../realtime/client-events';
 import { AgentEntity } from './agent.entity';
 
@@ -22,6 +23,24 @@ export function toAgentView(agent: AgentEntity): AgentView {
     isDefault: agent.isDefault,
     isEditable: agent.isEditable,
     isActive: agent.isActive,
+    createdAt: agent.createdAt.toISOString(),
+  };
+}
+
+/** A row of the Company Agents table (owner joined); webhooks and secrets stay with the owner's view. */
+export function toCompanyAgentView(agent: AgentEntity): CompanyAgentView {
+  const owner = agent.user;
+  return {
+    id: agent.id,
+    companyId: agent.companyId,
+    name: agent.name,
+    description: agent.description,
+    avatar: fileUrl(agent.avatarFileId),
+    isActive: agent.isActive,
+    isDefault: agent.isDefault,
+    owner: owner
+      ? { id: owner.id, name: [owner.firstName, owner.lastName].filter(Boolean).join(' ') || 'Unnamed User' }
+      : null,
     createdAt: agent.createdAt.toISOString(),
   };
 }
@@ -99,6 +118,27 @@ export class AgentsRepository {
     await tx
       .getRepository(AgentEntity)
       .update({ id: agentId, userId: scope.userId, companyId: scope.companyId }, { avatarFileId: fileId });
+  }
+
+  /** Every agent of a company, whoever owns it, newest first (company administration). */
+  listForCompany(companyId: string): Promise<AgentEntity[]> {
+    return this.agents.find({
+      where: { companyId },
+      relations: { user: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+  }
+
+  findInCompany(companyId: string, agentId: string): Promise<AgentEntity | null> {
+    return this.agents.findOne({ where: { id: agentId, companyId }, relations: { user: true } });
+  }
+
+  async setActiveInCompany(companyId: string, agentId: string, isActive: boolean): Promise<void> {
+    await this.agents.update({ id: agentId, companyId }, { isActive });
+  }
+
+  countForCompany(companyId: string): Promise<number> {
+    return this.agents.countBy({ companyId });
   }
 
   /** Its chats and their messages go with it (foreign keys cascade). */

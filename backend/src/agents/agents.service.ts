@@ -10,7 +10,14 @@ import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { ADDRESS_REFUSED, checkWebhookUrl, hostKey, isPublicAddress } from '../webhooks/ssrf-guard';
 import { generateSigningSecret } from '../webhooks/webhook-client';
 import type { AgentEntity } from './agent.entity';
-import { type AgentChanges, AgentsRepository, DEFAULT_AGENT_ID, toAgentView } from './agents.repository';
+import type { CompanyAgentView } from '../contracts/company-admin';
+import {
+  type AgentChanges,
+  AgentsRepository,
+  DEFAULT_AGENT_ID,
+  toAgentView,
+  toCompanyAgentView,
+} from './agents.repository';
 import type { CreateAgentDto, UpdateAgentDto } from './dto/agent.dto';
 
 export { DEFAULT_AGENT_ID };
@@ -33,6 +40,8 @@ type AgentWithSecret = AgentView & { signingSecret?: string };
 @Injectable()
 export class AgentsService {
   private readonly allowedHosts: ReadonlySet<string>;
+  /** Agents made from Company Admin answer through this (null: the built-in demo agent). */
+  private readonly companyAgentWebhook: string | null;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -41,6 +50,7 @@ export class AgentsService {
     private readonly realtime: RealtimePublisher,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
+    this.companyAgentWebhook = config.defaultAgentWebhook ?? null;
   }
 
   /** Every user has a default agent in every company, made on first use. */
@@ -142,6 +152,56 @@ export class AgentsService {
     const view = toAgentView(await this.agents.findOrFail(scope, agent.id));
     this.realtime.toUser(scope.userId, 'agent.updated', { companyId: scope.companyId, agent: view });
     return view;
+  }
+
+  // Company administration: the caller's right to manage the company is checked by the company-admin
+  // service before these are called; they are scoped by company only.
+
+  async listForCompany(companyId: string): Promise<CompanyAgentView[]> {
+    return (await this.agents.listForCompany(companyId)).map(toCompanyAgentView);
+  }
+
+  countForCompany(companyId: string): Promise<number> {
+    return this.agents.countForCompany(companyId);
+  }
+
+  /**
+   * An agent made from Company Admin (name and description only): owned by the manager who made it, it
+   * answers through the installation's default agent webhook (DEFAULT_AGENT_WEBHOOK, else the built-in
+   * demo agent) until its owner sets a webhook of their own.
+   */
+  async createForCompany(
+    scope: OwnerScope,
+    input: { name: string; description: string },
+  ): Promise<CompanyAgentView> {
+    const agent = await this.agents.insert(scope, {
+      name: input.name,
+      description: input.description || 'Custom agent',
+      webhook: this.companyAgentWebhook,
+      defaultQuestions: [...CANNED_QUESTIONS],
+      elevenlabsAgentId: null,
+      signingSecret: null,
+      isDefault: false,
+      isEditable: true,
+      isActive: true,
+    });
+    this.realtime.toUser(scope.userId, 'agent.created', {
+      companyId: scope.companyId,
+      agent: toAgentView(agent),
+    });
+    const created = await this.agents.findInCompany(scope.companyId, agent.id);
+    if (!created) throw new NotFoundError(AGENT_NOT_FOUND);
+    return toCompanyAgentView(created);
+  }
+
+  /** Switches any agent of the company on or off; its owner's screens follow. */
+  async setActiveInCompany(companyId: string, agentId: string, isActive: boolean): Promise<CompanyAgentView> {
+    const agent = await this.agents.findInCompany(companyId, agentId);
+    if (!agent) throw new NotFoundError(AGENT_NOT_FOUND);
+    if (agent.isActive !== isActive) await this.agents.setActiveInCompany(companyId, agentId, isActive);
+    const updated = { ...agent, isActive };
+    this.realtime.toUser(agent.userId, 'agent.updated', { companyId, agent: toAgentView(updated) });
+    return toCompanyAgentView(updated);
   }
 
   /** The default agent reports isEditable: false, and is: its name, prompts and webhook are the installation's. */

@@ -44,6 +44,6 @@ const googleStrategy: Provider = {
     { provide: APP_GUARD, useClass: AccessTokenGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },
   ],
-  exports: [SessionsService, AccessTokenService],
+  exports: [SessionsService, AccessTokenService, AuthService],
 })
 export class AuthModule {}

@@ -234,6 +234,14 @@ export class AuthService {
     return this.startSession(userId, userAgent);
   }
 
+  /**
+   * Signs in an account another feature has just created with its address proved (an invited
+   * registration): the same session start as login, without a password check.
+   */
+  startSessionForNewAccount(userId: string, userAgent?: string): Promise<SignedIn> {
+    return this.startSession(userId, userAgent);
+  }
+
   private async startSession(userId: string, userAgent?: string): Promise<SignedIn> {
     const { sessionId, refreshToken } = await this.sessions.create(userId, userAgent);
     await this.users.recordLogin(userId);

@@ -79,6 +79,27 @@ export class MailService {
     });
   }
 
+  /** An invitation to join a company; the link also lets someone without an account sign up. */
+  sendInvitation(
+    to: string,
+    invite: { companyName: string; inviterName: string | null; role: string; link: string; expiresAt: Date },
+  ): Promise<void> {
+    const who = invite.inviterName ? `${invite.inviterName} invited you` : 'You have been invited';
+    return this.send(to, {
+      subject: `You are invited to join ${invite.companyName} on Switchboard`,
+      lines: [
+        `${who} to join ${invite.companyName} on Switchboard as ${invite.role === 'admin' ? 'an admin' : 'a user'}.`,
+        'Follow the link to accept. If you have no Switchboard account yet, you can create one there.',
+        'If you did not expect this invitation, you can ignore this email.',
+      ],
+      action: {
+        label: 'Accept the invitation',
+        link: invite.link,
+        note: `The link works until ${invite.expiresAt.toUTCString()}, once.`,
+      },
+    });
+  }
+
   private async send(to: string, letter: Letter): Promise<void> {
     const { action } = letter;
     const text = [

@@ -50,6 +50,10 @@ export interface Fixtures {
   messageSeq: string;
   /** The owner's avatar file. */
   fileId: string;
+  /** A pending invitation of the owner's company. */
+  invitationId: string;
+  /** A plain member ('user') of the owner's company who joined through an invitation. */
+  memberUserId: string;
   /** A webhook the SSRF guard lets through in the test app. */
   webhookUrl: string;
   /** A fresh address per call, for routes that must not collide (emails). */
@@ -72,7 +76,10 @@ export interface RouteAccess {
   rule: string;
   expect: Expected;
   call?: (f: Fixtures) => RouteCall;
-  /** The call uses up the owner's objects (a delete): make new fixtures before this route. */
+  /**
+   * The call uses up the owner's objects (a delete): new fixtures are made before this route and after
+   * each call that succeeded (so that an admin's delete leaves the owner something to delete).
+   */
   consumesFixtures?: true;
   /** The path names an object of the owner: also tried by outsiders naming their own company. */
   ownerObject?: true;
@@ -165,6 +172,8 @@ export function superadminOnly(status: number): Omit<RouteAccess, 'call'> {
 }
 
 const agentParam = (f: Fixtures) => ({ id: f.agentId });
+const invitationParam = (f: Fixtures) => ({ id: f.invitationId });
+const memberParam = (f: Fixtures) => ({ id: f.memberUserId });
 const chatParam = (f: Fixtures) => ({ id: f.chatId });
 
 export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
@@ -266,6 +275,68 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/messages': {
     ...ownObject(201),
     call: (f) => ({ body: { agentId: f.agentId, content: 'hello from the matrix' } }),
+  },
+
+  // Company administration of the company named by X-Company-Id: owners and admins only.
+  'GET /api/company/details': companyManager(200),
+  'PATCH /api/company': { ...companyManager(200), call: () => ({ body: { name: 'Renamed by the matrix' } }) },
+  'GET /api/company/members': companyManager(200),
+  'PATCH /api/company/members/:id': {
+    ...companyManager(200),
+    ownerObject: true,
+    call: (f) => ({ params: memberParam(f), body: { role: 'admin' } }),
+  },
+  'DELETE /api/company/members/:id': {
+    ...companyManager(204),
+    ownerObject: true,
+    consumesFixtures: true,
+    call: (f) => ({ params: memberParam(f) }),
+  },
+  'GET /api/company/agents': companyManager(200),
+  'POST /api/company/agents': {
+    ...companyManager(201),
+    call: () => ({ body: { name: 'Matrix company agent', description: 'Made by the matrix' } }),
+  },
+  'PATCH /api/company/agents/:id': {
+    ...companyManager(200),
+    ownerObject: true,
+    call: (f) => ({ params: agentParam(f), body: { isActive: true } }),
+  },
+  'GET /api/company/invitations': companyManager(200),
+  'POST /api/company/invitations': {
+    ...companyManager(201),
+    call: (f) => ({ body: { email: `${f.unique()}@example.com`, role: 'user' } }),
+  },
+  'POST /api/company/invitations/:id/resend': {
+    ...companyManager(200),
+    ownerObject: true,
+    call: (f) => ({ params: invitationParam(f) }),
+  },
+  'GET /api/company/invitations/:id/link': {
+    ...companyManager(200),
+    ownerObject: true,
+    call: (f) => ({ params: invitationParam(f) }),
+  },
+  'DELETE /api/company/invitations/:id': {
+    ...companyManager(204),
+    ownerObject: true,
+    consumesFixtures: true,
+    call: (f) => ({ params: invitationParam(f) }),
+  },
+
+  // The invitation page: the token is the credential, so a made-up one is refused alike for everyone.
+  'GET /api/invitations/lookup': { ...publicRoute(404), call: () => ({ query: { token: 'not-a-token' } }) },
+  'POST /api/invitations/accept': { ...signedIn(404), call: () => ({ body: { token: 'not-a-token' } }) },
+  'POST /api/auth/register-invited': {
+    ...publicRoute(404),
+    call: () => ({
+      body: {
+        token: 'not-a-token',
+        firstName: 'Matrix',
+        lastName: 'Guest',
+        password: 'correct horse battery',
+      },
+    }),
   },
 };
 

@@ -70,9 +70,31 @@ describe('authorization matrix (every registered route and socket event × every
       .set(ownerHeaders())
       .send({ agentId: agent.body.id, content: 'the owner speaks' });
     if (first.status !== 201) throw new Error(`first message: ${first.status} ${JSON.stringify(first.body)}`);
+    // A pending invitation, and a member who joined through another one (as people join).
+    const invite = (email: string) =>
+      request(t.http).post('/api/company/invitations').set(ownerHeaders()).send({ email, role: 'user' });
+    const pending = await invite(`matrix-pending-${process.pid}-${++uniqueCounter}@example.com`);
+    if (pending.status !== 201)
+      throw new Error(`invitation: ${pending.status} ${JSON.stringify(pending.body)}`);
+    const joining = await invite(`matrix-member-${process.pid}-${++uniqueCounter}@example.com`);
+    if (joining.status !== 201)
+      throw new Error(`invitation: ${joining.status} ${JSON.stringify(joining.body)}`);
+    const joined = await request(t.http)
+      .post('/api/auth/register-invited')
+      .set('X-Forwarded-For', nextClientAddress())
+      .send({
+        token: new URL(joining.body.link as string).searchParams.get('token'),
+        firstName: 'Matrix',
+        lastName: 'Member',
+        password: 'correct horse battery',
+      });
+    if (joined.status !== 201)
+      throw new Error(`register-invited: ${joined.status} ${JSON.stringify(joined.body)}`);
     await t.drain();
     return {
       companyId: accounts.owner.companyId,
+      invitationId: pending.body.invitation.id as string,
+      memberUserId: joined.body.user.id as string,
       agentId: agent.body.id as string,
       chatId: first.body.chat.id as string,
       messageId: first.body.message.id as string,
@@ -200,6 +222,7 @@ describe('authorization matrix (every registered route and socket event × every
       if (access.consumesFixtures) fixtures = await makeFixtures();
       for (const identity of WALK_ORDER) {
         const res = await call(route, access, identity);
+        if (access.consumesFixtures && res.status < 300) fixtures = await makeFixtures();
         observed.push({
           route,
           identity,

@@ -152,6 +152,9 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       if (op.path.startsWith('/api/agents/')) out[name] = ids.agentId;
       else if (op.path.startsWith('/api/chats/')) out[name] = ids.chatId;
       else if (op.path.startsWith('/api/companies/')) out[name] = ids.companyId;
+      else if (op.path.startsWith('/api/company/agents/')) out[name] = ids.agentId;
+      else if (op.path.startsWith('/api/company/invitations/')) out[name] = ids.invitationId;
+      else if (op.path.startsWith('/api/company/members/')) out[name] = ids.memberUserId;
       else if (op.path.startsWith('/api/files/')) out[name] = ids.fileId;
       else throw new Error(`${op.key}: which fixture names :${name}? Add it to validParams.`);
     }
@@ -268,8 +271,25 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
     // Every user has a default agent in every company, made on first use: use it once now, so that
     // a refused request that is the first to touch it does not look like a write.
     await request(t.http).get('/api/agents').set(headers).expect(200);
+    // A pending invitation, and a member who joined through another one.
+    const invite = (email: string) =>
+      request(t.http).post('/api/company/invitations').set(headers).send({ email, role: 'user' }).expect(201);
+    const pending = await invite(`fuzz-pending-${process.pid}@example.com`);
+    const joining = await invite(`fuzz-member-${process.pid}@example.com`);
+    const member = await request(t.http)
+      .post('/api/auth/register-invited')
+      .set('X-Forwarded-For', nextClientAddress())
+      .send({
+        token: new URL(joining.body.link as string).searchParams.get('token'),
+        firstName: 'Fuzz',
+        lastName: 'Member',
+        password: 'correct horse battery',
+      })
+      .expect(201);
     await t.drain();
     ids = {
+      invitationId: pending.body.invitation.id as string,
+      memberUserId: member.body.user.id as string,
       companyId: owner.companyId,
       agentId: agent.body.id as string,
       chatId: first.body.chat.id as string,

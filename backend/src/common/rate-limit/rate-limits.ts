@@ -41,6 +41,11 @@ export const RATE_LIMITS = {
   createAgent: [user(30, HOUR)],
   createCompany: [user(10, HOUR)],
   demoAgent: [ip(120, MINUTE)],
+  // Invitations: sending (and resending) costs a mail; the public ones are keyed by address.
+  invite: [user(60, HOUR)],
+  invitationLookup: [ip(60, MINUTE)],
+  acceptInvitation: [user(20, MINUTE)],
+  registerInvited: [ip(10, 10 * MINUTE)],
 } satisfies Record<string, RateLimitBucket[]>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,103 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AGENT_NOT_FOUND } from '../agents/agents.service';
+import { type CompanyScope, CurrentScope } from '../common/company-scope';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
+import { UuidParamPipe } from '../common/uuid';
+import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyAdminService } from './company-admin.service';
+import {
+  CompanyAgentDto,
+  CompanyDetailsDto,
+  CreateCompanyAgentDto,
+  MemberDto,
+  UpdateCompanyAgentDto,
+  UpdateCompanyDto,
+  UpdateMemberRoleDto,
+} from './dto/company-admin.dto';
+import { MEMBER_NOT_FOUND, MembersService } from './members.service';
+
+/** Company administration of the company named by X-Company-Id: owners and admins (others: 403/404). */
+@ApiTags('company admin')
+@ApiBearerAuth()
+@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The company to manage' })
+@UseGuards(CompanyMemberGuard)
+@Controller('company')
+export class CompanyAdminController {
+  constructor(
+    private readonly admin: CompanyAdminService,
+    private readonly members: MembersService,
+  ) {}
+
+  @Get('details')
+  @ApiOkResponse({ type: CompanyDetailsDto })
+  details(@CurrentScope() scope: CompanyScope): Promise<CompanyDetailsDto> {
+    return this.admin.details(scope);
+  }
+
+  @Patch()
+  @ApiOkResponse({ type: CompanyDetailsDto })
+  rename(@CurrentScope() scope: CompanyScope, @Body() body: UpdateCompanyDto): Promise<CompanyDetailsDto> {
+    return this.admin.rename(scope, body.name);
+  }
+
+  @Get('members')
+  @ApiOkResponse({ type: [MemberDto] })
+  listMembers(@CurrentScope() scope: CompanyScope): Promise<MemberDto[]> {
+    return this.members.list(scope);
+  }
+
+  /** `:id` is the member's user id. */
+  @Patch('members/:id')
+  @ApiOkResponse({ type: MemberDto })
+  changeRole(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', new UuidParamPipe(MEMBER_NOT_FOUND)) userId: string,
+    @Body() body: UpdateMemberRoleDto,
+  ): Promise<MemberDto> {
+    return this.members.changeRole(scope, userId, body.role);
+  }
+
+  @Delete('members/:id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  async removeMember(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', new UuidParamPipe(MEMBER_NOT_FOUND)) userId: string,
+  ): Promise<void> {
+    await this.members.remove(scope, userId);
+  }
+
+  @Get('agents')
+  @ApiOkResponse({ type: [CompanyAgentDto] })
+  listAgents(@CurrentScope() scope: CompanyScope): Promise<CompanyAgentDto[]> {
+    return this.admin.listAgents(scope);
+  }
+
+  @Post('agents')
+  @RateLimit('createAgent')
+  @ApiCreatedResponse({ type: CompanyAgentDto })
+  createAgent(
+    @CurrentScope() scope: CompanyScope,
+    @Body() body: CreateCompanyAgentDto,
+  ): Promise<CompanyAgentDto> {
+    return this.admin.createAgent(scope, body);
+  }
+
+  @Patch('agents/:id')
+  @ApiOkResponse({ type: CompanyAgentDto })
+  setAgentActive(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', new UuidParamPipe(AGENT_NOT_FOUND)) agentId: string,
+    @Body() body: UpdateCompanyAgentDto,
+  ): Promise<CompanyAgentDto> {
+    return this.admin.setAgentActive(scope, agentId, body.isActive);
+  }
+}

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CompanyScope } from '../common/company-scope';
+import { ConflictError, ForbiddenError, NotFoundError } from '../common/domain-errors';
+import type { CompanyRole } from '../contracts/companies';
+import type { MemberView } from '../contracts/company-admin';
+import {
+  companyManagersRoom,
+  companyRoom,
+  RealtimePublisher,
+  userRoom,
+} from '../realtime/realtime-publisher';
+import { MembersRepository } from './members.repository';
+import { isManagerRole, requireManager } from './require-manager';
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+export const ONLY_OWNER_MAKES_OWNERS = "Only an owner can make a member an owner or change an owner's role.";
+export const ONLY_OWNER_REMOVES_OWNERS = 'Only an owner can remove an owner.';
+export const LAST_OWNER = 'A company must keep at least one owner. Make another member an owner first.';
+
+/** The rooms a member's sockets are in for a company, by role. */
+function roomsFor(companyId: string, role: CompanyRole): string[] {
+  return isManagerRole(role)
+    ? [companyRoom(companyId), companyManagersRoom(companyId)]
+    : [companyRoom(companyId)];
+}
+
+/**
+ * Who belongs to a company and as what. Rules: only an owner makes or unmakes an owner (so an admin
+ * cannot demote or remove one); the company never ends up without an owner. Changes take effect on the
+ * member's open sockets at once (rooms joined or left) and reach the managers' screens live.
+ */
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  list(scope: CompanyScope): Promise<MemberView[]> {
+    requireManager(scope);
+    return this.members.list(scope.companyId);
+  }
+
+  count(companyId: string): Promise<number> {
+    return this.members.count(companyId);
+  }
+
+  async changeRole(scope: CompanyScope, userId: string, role: CompanyRole): Promise<MemberView> {
+    requireManager(scope);
+    const before = await this.members.transaction(async (tx) => {
+      const roles = await this.members.lockRoles(tx, scope.companyId);
+      const callerRole = this.callerRole(roles, scope);
+      const current = roles.get(userId);
+      if (!current) throw new NotFoundError(MEMBER_NOT_FOUND);
+      if (current === role) return current;
+      if ((current === 'owner' || role === 'owner') && callerRole !== 'owner')
+        throw new ForbiddenError(ONLY_OWNER_MAKES_OWNERS);
+      if (current === 'owner' && ownerCount(roles) === 1) throw new ConflictError(LAST_OWNER);
+      await this.members.setRole(tx, scope.companyId, userId, role);
+      return current;
+    });
+    const member = await this.members.find(scope.companyId, userId);
+    if (!member) throw new NotFoundError(MEMBER_NOT_FOUND);
+    if (before !== role) {
+      if (isManagerRole(role) && !isManagerRole(before))
+        this.realtime.joinRooms(userId, [companyManagersRoom(scope.companyId)]);
+      if (!isManagerRole(role) && isManagerRole(before))
+        this.realtime.leaveRooms(userId, [companyManagersRoom(scope.companyId)]);
+      this.realtime.toRoom([companyManagersRoom(scope.companyId), userRoom(userId)], 'member.updated', {
+        companyId: scope.companyId,
+        member,
+      });
+    }
+    return member;
+  }
+
+  async remove(scope: CompanyScope, userId: string): Promise<void> {
+    requireManager(scope);
+    await this.members.transaction(async (tx) => {
+      const roles = await this.members.lockRoles(tx, scope.companyId);
+      const callerRole = this.callerRole(roles, scope);
+      const current = roles.get(userId);
+      if (!current) throw new NotFoundError(MEMBER_NOT_FOUND);
+      if (current === 'owner' && callerRole !== 'owner') throw new ForbiddenError(ONLY_OWNER_REMOVES_OWNERS);
+      if (current === 'owner' && ownerCount(roles) === 1) throw new ConflictError(LAST_OWNER);
+      await this.members.remove(tx, scope.companyId, userId);
+    });
+    // Access ends now: the member's sockets leave the company's rooms before anyone is told.
+    this.realtime.leaveRooms(userId, [companyRoom(scope.companyId), companyManagersRoom(scope.companyId)]);
+    this.realtime.toRoom([companyManagersRoom(scope.companyId), userRoom(userId)], 'member.removed', {
+      companyId: scope.companyId,
+      userId,
+    });
+  }
+
+  /**
+   * Adds a member who accepted an invitation, inside the caller's transaction (the invitation's status
+   * changes in the same one). Someone already a member keeps the role they have.
+   */
+  addFromInvitation(
+    tx: EntityManager,
+    values: { companyId: string; userId: string; role: CompanyRole; invitedBy: string | null },
+  ): Promise<{ role: CompanyRole; joined: boolean }> {
+    return this.members.insertIfAbsent(tx, values);
+  }
+
+  /** After the commit of addFromInvitation: the new member's sockets join the rooms; managers see them. */
+  async announceJoined(companyId: string, userId: string): Promise<void> {
+    const member = await this.members.find(companyId, userId);
+    if (!member) return;
+    this.realtime.joinRooms(userId, roomsFor(companyId, member.role));
+    this.realtime.toCompanyManagers(companyId, 'member.joined', { companyId, member });
+  }
+
+  /** The caller's role read under the lock: a manager demoted a moment ago acts no more. */
+  private callerRole(roles: Map<string, CompanyRole>, scope: CompanyScope): CompanyRole {
+    const role = roles.get(scope.userId);
+    if (!role) throw new NotFoundError('Company not found');
+    if (!isManagerRole(role)) throw new ForbiddenError();
+    return role;
+  }
+}
+
+function ownerCount(roles: Map<string, CompanyRole>): number {
+  return [...roles.values()].filter((r) => r === 'owner').length;
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AuthResponseDto } from '../auth/dto/auth.dto';
+import { setRefreshCookie } from '../auth/refresh-cookie';
+import { SameOriginGuard } from '../auth/same-origin.guard';
+import { type AuthUser, CurrentUser } from '../common/current-user.decorator';
+import { Public } from '../common/public.decorator';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import {
+  AcceptInvitationResultDto,
+  InvitationLookupDto,
+  InvitationTokenDto,
+  RegisterInvitedDto,
+} from './dto/invitation.dto';
+import { InvitationsService } from './invitations.service';
+
+/** The invitation page: look an invitation up by its token, accept it signed in. */
+@ApiTags('invitations')
+@Controller('invitations')
+export class InvitationAcceptanceController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  @Get('lookup')
+  @Public()
+  @RateLimit('invitationLookup')
+  @ApiOkResponse({ type: InvitationLookupDto })
+  lookup(@Query() query: InvitationTokenDto): Promise<InvitationLookupDto> {
+    return this.invitations.lookup(query.token);
+  }
+
+  @Post('accept')
+  @HttpCode(200)
+  @RateLimit('acceptInvitation')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: AcceptInvitationResultDto })
+  accept(
+    @CurrentUser() user: AuthUser,
+    @Body() body: InvitationTokenDto,
+  ): Promise<AcceptInvitationResultDto> {
+    return this.invitations.accept(user.id, body.token);
+  }
+}
+
+/** Invited sign-up (`/register?token=`): answers like login, refresh cookie included. */
+@ApiTags('auth')
+@Public()
+@Controller('auth')
+export class InvitedRegistrationController {
+  constructor(
+    private readonly invitations: InvitationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('register-invited')
+  @RateLimit('registerInvited')
+  @UseGuards(SameOriginGuard)
+  @ApiCreatedResponse({ type: AuthResponseDto })
+  async registerInvited(
+    @Body() body: RegisterInvitedDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResponseDto> {
+    const signedIn = await this.invitations.registerInvited(body, req.get('user-agent'));
+    if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
+    return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
+  }
+}

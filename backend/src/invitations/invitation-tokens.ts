@@ -1,0 +1,69 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { sha256 } from '../auth/sessions.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+
+export const INVITATION_TTL_DAYS = 30;
+
+/**
+ * The spec's expiry: 30 days from now, at the end of that day (23:59:59.999) in the server's local time
+ * zone (TZ of the api process; UTC in the Docker image unless TZ is set).
+ */
+export function invitationExpiry(now: Date = new Date()): Date {
+  const end = new Date(now.getTime());
+  end.setDate(end.getDate() + INVITATION_TTL_DAYS);
+  end.setHours(23, 59, 59, 999);
+  return end;
+}
+
+export interface IssuedToken {
+  token: string;
+  hash: string;
+  sealed: string;
+}
+
+/**
+ * Invitation tokens: 256 random bits, looked up by SHA-256. Unlike account tokens, a manager may copy a
+ * pending invitation's link again, so the token is also kept sealed with AES-256-GCM under a key derived
+ * (HKDF-SHA256) from JWT_SECRET: a database leak alone yields no usable link, and rotating JWT_SECRET
+ * only means pending links must be resent to be copied again (they still work when followed).
+ */
+@Injectable()
+export class InvitationTokens {
+  private readonly key: Buffer;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.key = Buffer.from(
+      hkdfSync('sha256', config.jwtSecret, 'switchboard', 'invitation-link-token-v1', 32),
+    );
+  }
+
+  issue(): IssuedToken {
+    const token = randomBytes(32).toString('base64url');
+    return { token, hash: hashInvitationToken(token), sealed: this.seal(token) };
+  }
+
+  /** The token back from its sealed copy; null when it cannot be opened (another key, tampered). */
+  open(sealed: string): string | null {
+    const [iv, body, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+    if (!iv || !body || !tag || iv.length !== 12 || tag.length !== 16) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  private seal(token: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+    return [iv, body, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+  }
+}
+
+export function hashInvitationToken(token: string): string {
+  return sha256(token);
+}

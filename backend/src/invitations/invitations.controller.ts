@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { type CompanyScope, CurrentScope } from '../common/company-scope';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
+import { UuidParamPipe } from '../common/uuid';
+import { CompanyMemberGuard } from '../companies/company-member.guard';
+import {
+  CreateInvitationDto,
+  InvitationDto,
+  InvitationLinkDto,
+  InvitationWithLinkDto,
+} from './dto/invitation.dto';
+import { INVITATION_NOT_FOUND, InvitationsService } from './invitations.service';
+
+const INVITATION_ID = new UuidParamPipe(INVITATION_NOT_FOUND);
+
+/** Company Invitations of the company named by X-Company-Id: owners and admins (others: 403/404). */
+@ApiTags('company admin')
+@ApiBearerAuth()
+@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The company to manage' })
+@UseGuards(CompanyMemberGuard)
+@Controller('company/invitations')
+export class InvitationsController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [InvitationDto] })
+  list(@CurrentScope() scope: CompanyScope): Promise<InvitationDto[]> {
+    return this.invitations.list(scope);
+  }
+
+  @Post()
+  @RateLimit('invite')
+  @ApiCreatedResponse({ type: InvitationWithLinkDto })
+  create(
+    @CurrentScope() scope: CompanyScope,
+    @Body() body: CreateInvitationDto,
+  ): Promise<InvitationWithLinkDto> {
+    return this.invitations.create(scope, body);
+  }
+
+  @Post(':id/resend')
+  @HttpCode(200)
+  @RateLimit('invite')
+  @ApiOkResponse({ type: InvitationWithLinkDto })
+  resend(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', INVITATION_ID) id: string,
+  ): Promise<InvitationWithLinkDto> {
+    return this.invitations.resend(scope, id);
+  }
+
+  @Get(':id/link')
+  @ApiOkResponse({ type: InvitationLinkDto })
+  link(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', INVITATION_ID) id: string,
+  ): Promise<InvitationLinkDto> {
+    return this.invitations.link(scope, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  async remove(@CurrentScope() scope: CompanyScope, @Param('id', INVITATION_ID) id: string): Promise<void> {
+    await this.invitations.remove(scope, id);
+  }
+}
