@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { WebhookTestRequestDto, WebhookTestResultDto, WebhookTestTargetDto } from './dto/webhook-test.dto';
 import { WebhookTestService } from './webhook-test.service';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 
 /** The webhook tester page: sends a message to the default agent's webhook and shows both readings. */
 @ApiTags('agents')
@@ -17,6 +18,7 @@ export class WebhookTestController {
   }
 
   @Post()
+  @RateLimit('webhookTest')
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookTestResultDto })
   test(@Body() body: WebhookTestRequestDto): Promise<WebhookTestResultDto> {
