@@ -95,7 +95,10 @@ export class InvitationsRepository {
     return ((result.raw ?? []) as Array<{ id: string }>).map((r) => r.id);
   }
 
-  /** A new pending invitation; 409 when the address already has a pending one in the company. */
+  /**
+   * A new pending invitation; 409 when the address already has a pending one in the company (checked
+   * first, and by the partial unique index when two managers invite at once).
+   */
   async insert(
     tx: EntityManager,
     values: Pick<
@@ -104,6 +107,12 @@ export class InvitationsRepository {
     >,
   ): Promise<string> {
     const repo = tx.getRepository(InvitationEntity);
+    const pending = await repo.existsBy({
+      companyId: values.companyId,
+      email: values.email,
+      status: 'pending',
+    });
+    if (pending) throw new ConflictError(INVITATION_PENDING_ALREADY);
     try {
       const row = await repo.save(repo.create({ ...values, status: 'pending', acceptedAt: null }));
       return row.id;

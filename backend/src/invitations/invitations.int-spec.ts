@@ -1,0 +1,422 @@
+import { createHash } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { createTestApp, lastMailTo, type TestApp, uniqueEmail } from '../../test/app.test-util';
+import { addMember, type Account, nextClientAddress, registerAccount } from '../../test/identities.test-util';
+import { bearer, invite, joinAsNewMember, tokenOf } from '../../test/invitations.test-util';
+import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import type { InvitationView } from '../contracts/invitations';
+import { invitationExpiry } from './invitation-tokens';
+import { ACCOUNT_EXISTS, EMAIL_MISMATCH, INVALID_INVITATION } from './invitations.service';
+
+describe('invitations (real PostgreSQL)', () => {
+  let t: TestApp;
+  let db: Client;
+  let owner: Account;
+  const sockets: EventLog[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = new Client({ connectionString: t.config.databaseUrl });
+    await db.connect();
+  });
+  beforeEach(async () => {
+    owner = await registerAccount(t, 'inv-owner');
+  });
+  afterEach(() => {
+    while (sockets.length) sockets.pop()?.close();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  const socketOf = async (account: Account) => {
+    const log = await connectSocket(t.baseUrl, account.accessToken);
+    sockets.push(log);
+    return log;
+  };
+  const lookup = (token: string) =>
+    request(t.http)
+      .get('/api/invitations/lookup')
+      .set('X-Forwarded-For', nextClientAddress())
+      .query({ token });
+  const accept = (account: Account, token: string, extra: object = {}) =>
+    request(t.http)
+      .post('/api/invitations/accept')
+      .set(bearer(account))
+      .send({ token, ...extra });
+  const list = async (): Promise<InvitationView[]> =>
+    (await request(t.http).get('/api/company/invitations').set(bearer(owner, owner.companyId)).expect(200))
+      .body as InvitationView[];
+  const membersOf = async (companyId: string) =>
+    (
+      await db.query<{ user_id: string; role: string }>(
+        'SELECT user_id, role FROM company_users WHERE company_id = $1',
+        [companyId],
+      )
+    ).rows;
+  const storedInvitation = async (id: string) =>
+    (await db.query('SELECT * FROM company_invitations WHERE id = $1', [id])).rows[0] as
+      Record<string, unknown> | undefined;
+
+  it('creates an invitation, mails its link, stores only the hash, and shows it live to managers', async () => {
+    const managerSocket = await socketOf(owner);
+    const email = uniqueEmail('Invitee').toUpperCase();
+    const before = new Date();
+    const res = await request(t.http)
+      .post('/api/company/invitations')
+      .set(bearer(owner, owner.companyId))
+      .send({ email, role: 'admin' })
+      .expect(201);
+    const after = new Date();
+    const { invitation, link } = res.body as { invitation: InvitationView; link: string };
+    expect(invitation).toMatchObject({
+      companyId: owner.companyId,
+      email: email.toLowerCase(),
+      role: 'admin',
+      status: 'pending',
+      invitedBy: { id: owner.userId, name: 'inv-owner user' },
+    });
+    expect(link.startsWith(`${t.config.appOrigin}/invitation?token=`)).toBe(true);
+    const token = tokenOf(link);
+    // 256 random bits, base64url.
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    // Expiry: the end (23:59:59.999, server local time) of the 30th day from now.
+    const expected = [invitationExpiry(before).toISOString(), invitationExpiry(after).toISOString()];
+    expect(expected).toContain(invitation.expiresAt);
+    const expiresAt = new Date(invitation.expiresAt);
+    expect([
+      expiresAt.getHours(),
+      expiresAt.getMinutes(),
+      expiresAt.getSeconds(),
+      expiresAt.getMilliseconds(),
+    ]).toEqual([23, 59, 59, 999]);
+    const row = await storedInvitation(invitation.id);
+    expect(row?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    await t.drain();
+    expect(lastMailTo(t, email.toLowerCase())).toContain(link);
+    const event = await managerSocket.waitFor<{ invitation: InvitationView }>(
+      'invitation.created',
+      (p) => p.invitation.id === invitation.id,
+    );
+    expect(event.invitation).toEqual(invitation);
+
+    // Copy Invite Link gives the same link back.
+    const copied = await request(t.http)
+      .get(`/api/company/invitations/${invitation.id}/link`)
+      .set(bearer(owner, owner.companyId))
+      .expect(200);
+    expect(copied.body).toEqual({ link });
+    expect((await list()).map((i) => i.id)).toEqual([invitation.id]);
+  });
+
+  it('refuses a second pending invitation and an address that is already a member, with a clear 409', async () => {
+    const email = uniqueEmail('twice');
+    await invite(t, owner, owner.companyId, email);
+    const again = await request(t.http)
+      .post('/api/company/invitations')
+      .set(bearer(owner, owner.companyId))
+      .send({ email, role: 'user' })
+      .expect(409);
+    expect(again.body.message).toBe(
+      'This email already has a pending invitation to this company. Resend or delete it instead.',
+    );
+    const member = await joinAsNewMember(t, owner, owner.companyId);
+    const already = await request(t.http)
+      .post('/api/company/invitations')
+      .set(bearer(owner, owner.companyId))
+      .send({ email: member.email, role: 'user' })
+      .expect(409);
+    expect(already.body.message).toBe('This person is already a member of this company.');
+    const owned = await request(t.http)
+      .post('/api/company/invitations')
+      .set(bearer(owner, owner.companyId))
+      .send({ email: uniqueEmail(), role: 'owner' })
+      .expect(400);
+    expect(owned.body.message).toBe('Role must be admin or user');
+  });
+
+  it('resend issues a new link and a new expiry; the old link dies', async () => {
+    const email = uniqueEmail('resend');
+    const first = await invite(t, owner, owner.companyId, email);
+    await lookup(first.token).expect(200);
+    // As if the invitation had been sent days ago.
+    await db.query(`UPDATE company_invitations SET expires_at = now() + interval '2 days' WHERE id = $1`, [
+      first.id,
+    ]);
+    const res = await request(t.http)
+      .post(`/api/company/invitations/${first.id}/resend`)
+      .set(bearer(owner, owner.companyId))
+      .expect(200);
+    const second = tokenOf(res.body.link as string);
+    expect(second).not.toBe(first.token);
+    expect(res.body.invitation.expiresAt).toBe(first.expiresAt);
+    expect((await lookup(first.token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await lookup(second).expect(200)).body.email).toBe(email);
+    const copied = await request(t.http)
+      .get(`/api/company/invitations/${first.id}/link`)
+      .set(bearer(owner, owner.companyId))
+      .expect(200);
+    expect(copied.body.link).toBe(res.body.link);
+    await t.drain();
+    expect(lastMailTo(t, email)).toContain(res.body.link as string);
+  });
+
+  it('accepts for the signed-in invited address: membership and status in one step, email proved, once only', async () => {
+    const invitee = await registerAccount(t, 'inv-existing');
+    const managerSocket = await socketOf(owner);
+    const inviteeSocket = await socketOf(invitee);
+    const { id, token } = await invite(t, owner, owner.companyId, invitee.email.toUpperCase(), 'admin');
+    const seen = await lookup(token).expect(200);
+    expect(seen.body).toMatchObject({
+      companyId: owner.companyId,
+      companyName: 'inv-owner company',
+      email: invitee.email,
+      role: 'admin',
+      inviterName: 'inv-owner user',
+      accountExists: true,
+    });
+
+    const res = await accept(invitee, token).expect(200);
+    expect(res.body).toEqual({ companyId: owner.companyId, companyName: 'inv-owner company', role: 'admin' });
+    expect(await membersOf(owner.companyId)).toContainEqual({ user_id: invitee.userId, role: 'admin' });
+    const me = await request(t.http).get('/api/me').set(bearer(invitee)).expect(200);
+    expect(me.body.user.emailVerified).toBe(true);
+    expect(me.body.companies.map((c: { id: string; role: string }) => [c.id, c.role])).toContainEqual([
+      owner.companyId,
+      'admin',
+    ]);
+    expect((await storedInvitation(id))?.status).toBe('accepted');
+    expect((await storedInvitation(id))?.token_sealed).toBeNull();
+
+    // Live: the managers see the invitation accepted and the member join; the new admin's open socket
+    // joined the company's rooms (it receives the managers' events from now on).
+    await managerSocket.waitFor<{ invitation: InvitationView }>(
+      'invitation.updated',
+      (p) => p.invitation.id === id && p.invitation.status === 'accepted',
+    );
+    await managerSocket.waitFor<{ member: { userId: string } }>(
+      'member.joined',
+      (p) => p.member.userId === invitee.userId,
+    );
+    const next = await invite(t, owner, owner.companyId, uniqueEmail('after'));
+    await inviteeSocket.waitFor<{ invitation: InvitationView }>(
+      'invitation.created',
+      (p) => p.invitation.id === next.id,
+    );
+
+    // A second accept (or a replay of the link) changes nothing.
+    expect((await accept(invitee, token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await lookup(token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await membersOf(owner.companyId)).filter((m) => m.user_id === invitee.userId)).toHaveLength(1);
+    const view = (await list()).find((i) => i.id === id);
+    expect(view?.status).toBe('accepted');
+    await request(t.http)
+      .get(`/api/company/invitations/${id}/link`)
+      .set(bearer(owner, owner.companyId))
+      .expect(409);
+    await request(t.http)
+      .delete(`/api/company/invitations/${id}`)
+      .set(bearer(owner, owner.companyId))
+      .expect(409);
+  });
+
+  it('refuses another signed-in address with the spec message, and changes nothing', async () => {
+    const invited = uniqueEmail('meant-for');
+    const someoneElse = await registerAccount(t, 'inv-other');
+    const { id, token } = await invite(t, owner, owner.companyId, invited);
+    const res = await accept(someoneElse, token).expect(403);
+    expect(res.body.message).toBe(EMAIL_MISMATCH);
+    expect((await storedInvitation(id))?.status).toBe('pending');
+    expect((await membersOf(owner.companyId)).map((m) => m.user_id)).not.toContain(someoneElse.userId);
+    await lookup(token).expect(200);
+  });
+
+  it('takes the role from the invitation, never from the request', async () => {
+    const invitee = await registerAccount(t, 'inv-tamper');
+    const { id, token } = await invite(t, owner, owner.companyId, invitee.email, 'user');
+    expect((await accept(invitee, token, { role: 'owner' }).expect(400)).body.message).toBe(
+      'Unknown field "role".',
+    );
+    expect((await accept(invitee, token, { companyId: invitee.companyId }).expect(400)).body.message).toBe(
+      'Unknown field "companyId".',
+    );
+    expect((await storedInvitation(id))?.status).toBe('pending');
+    // The row's role and company are the only ones there are, even if the row was edited behind our back.
+    await db.query(`UPDATE company_invitations SET role = 'admin' WHERE id = $1`, [id]);
+    expect((await accept(invitee, token).expect(200)).body.role).toBe('admin');
+
+    const newcomer = uniqueEmail('inv-tamper-new');
+    const second = await invite(t, owner, owner.companyId, newcomer, 'user');
+    await request(t.http)
+      .post('/api/auth/register-invited')
+      .set('X-Forwarded-For', nextClientAddress())
+      .send({
+        token: second.token,
+        firstName: 'A',
+        lastName: 'B',
+        password: 'correct horse battery',
+        role: 'owner',
+      })
+      .expect(400);
+    expect((await storedInvitation(second.id))?.status).toBe('pending');
+  });
+
+  it('expires at the end of its last day: refused, and stored as expired when the list loads', async () => {
+    const managerSocket = await socketOf(owner);
+    const invitee = await registerAccount(t, 'inv-late');
+    const { id, token } = await invite(t, owner, owner.companyId, invitee.email);
+    // One second before its end it still works (validity is judged by expires_at alone) ...
+    await db.query(`UPDATE company_invitations SET expires_at = now() + interval '1 second' WHERE id = $1`, [
+      id,
+    ]);
+    await lookup(token).expect(200);
+    // ... and not at or after it.
+    await db.query(
+      `UPDATE company_invitations SET expires_at = now() - interval '1 millisecond' WHERE id = $1`,
+      [id],
+    );
+    expect((await lookup(token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await accept(invitee, token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await storedInvitation(id))?.status).toBe('pending'); // refused requests write nothing
+    await request(t.http)
+      .get(`/api/company/invitations/${id}/link`)
+      .set(bearer(owner, owner.companyId))
+      .expect(409);
+    const resend = await request(t.http)
+      .post(`/api/company/invitations/${id}/resend`)
+      .set(bearer(owner, owner.companyId))
+      .expect(409);
+    expect(resend.body.message).toBe('This invitation is expired: only a pending invitation can be resent.');
+
+    expect((await list()).find((i) => i.id === id)?.status).toBe('expired');
+    expect((await storedInvitation(id))?.status).toBe('expired');
+    await managerSocket.waitFor<{ invitation: InvitationView }>(
+      'invitation.updated',
+      (p) => p.invitation.id === id && p.invitation.status === 'expired',
+    );
+    expect((await membersOf(owner.companyId)).map((m) => m.user_id)).not.toContain(invitee.userId);
+    // The address can be invited again.
+    await invite(t, owner, owner.companyId, invitee.email);
+  });
+
+  it('deletes a pending invitation: its link stops working, managers see it go', async () => {
+    const managerSocket = await socketOf(owner);
+    const invitee = await registerAccount(t, 'inv-revoked');
+    const { id, token } = await invite(t, owner, owner.companyId, invitee.email);
+    await request(t.http)
+      .delete(`/api/company/invitations/${id}`)
+      .set(bearer(owner, owner.companyId))
+      .expect(204);
+    await managerSocket.waitFor<{ invitationId: string }>('invitation.deleted', (p) => p.invitationId === id);
+    expect((await lookup(token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await accept(invitee, token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await membersOf(owner.companyId)).map((m) => m.user_id)).not.toContain(invitee.userId);
+    await request(t.http)
+      .delete(`/api/company/invitations/${id}`)
+      .set(bearer(owner, owner.companyId))
+      .expect(404);
+  });
+
+  it("keeps one company's invitations away from another company's managers", async () => {
+    const other = await registerAccount(t, 'inv-stranger');
+    const { id } = await invite(t, owner, owner.companyId, uniqueEmail());
+    await request(t.http)
+      .get(`/api/company/invitations/${id}/link`)
+      .set(bearer(other, other.companyId))
+      .expect(404);
+    await request(t.http)
+      .delete(`/api/company/invitations/${id}`)
+      .set(bearer(other, other.companyId))
+      .expect(404);
+    await request(t.http)
+      .post(`/api/company/invitations/${id}/resend`)
+      .set(bearer(other, other.companyId))
+      .expect(404);
+    const theirs = await request(t.http)
+      .get('/api/company/invitations')
+      .set(bearer(other, other.companyId))
+      .expect(200);
+    expect(theirs.body).toEqual([]);
+    expect((await storedInvitation(id))?.status).toBe('pending');
+  });
+
+  it('accepts for someone who already is a member without a second membership', async () => {
+    const invitee = await registerAccount(t, 'inv-member');
+    const { id, token } = await invite(t, owner, owner.companyId, invitee.email, 'admin');
+    await addMember(t, owner.companyId, invitee.userId, 'user');
+    const res = await accept(invitee, token).expect(200);
+    expect(res.body.role).toBe('user');
+    expect((await membersOf(owner.companyId)).filter((m) => m.user_id === invitee.userId)).toEqual([
+      { user_id: invitee.userId, role: 'user' },
+    ]);
+    expect((await storedInvitation(id))?.status).toBe('accepted');
+  });
+
+  describe('invited registration', () => {
+    const register = (token: string, extra: object = {}) =>
+      request(t.http)
+        .post('/api/auth/register-invited')
+        .set('X-Forwarded-For', nextClientAddress())
+        .send({ token, firstName: 'Grace', lastName: 'Hopper', password: 'correct horse battery', ...extra });
+
+    it('creates the verified account of the invited address, in the company only, signed in like a login', async () => {
+      const managerSocket = await socketOf(owner);
+      const email = uniqueEmail('newcomer');
+      const { id, token } = await invite(t, owner, owner.companyId, email, 'admin');
+      expect((await lookup(token).expect(200)).body.accountExists).toBe(false);
+      const res = await register(token).expect(201);
+      expect(res.body).toMatchObject({
+        accessToken: expect.any(String),
+        expiresIn: expect.any(Number),
+        user: { email, name: 'Grace Hopper', emailVerified: true },
+      });
+      expect(String(res.headers['set-cookie'])).toContain('sb_refresh=');
+      const me = await request(t.http)
+        .get('/api/me')
+        .set('Authorization', `Bearer ${res.body.accessToken}`)
+        .expect(200);
+      expect(me.body.companies).toEqual([
+        expect.objectContaining({ id: owner.companyId, name: 'inv-owner company', role: 'admin' }),
+      ]);
+      expect((await storedInvitation(id))?.status).toBe('accepted');
+      await managerSocket.waitFor<{ member: { userId: string; name: string; role: string } }>(
+        'member.joined',
+        (p) =>
+          p.member.userId === me.body.user.id &&
+          p.member.role === 'admin' &&
+          p.member.name === 'Grace Hopper',
+      );
+      expect((await register(token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    });
+
+    it('sends someone who already has an account to sign in, and creates nothing', async () => {
+      const existing = await registerAccount(t, 'inv-has-account');
+      const { id, token } = await invite(t, owner, owner.companyId, existing.email);
+      expect((await register(token).expect(409)).body.message).toBe(ACCOUNT_EXISTS);
+      expect((await storedInvitation(id))?.status).toBe('pending');
+      expect((await membersOf(owner.companyId)).map((m) => m.user_id)).not.toContain(existing.userId);
+    });
+
+    it('refuses made-up, expired and missing tokens and missing fields', async () => {
+      expect((await register('made-up-token').expect(404)).body.message).toBe(INVALID_INVITATION);
+      const { id, token } = await invite(t, owner, owner.companyId, uniqueEmail('late-newcomer'));
+      await db.query(
+        `UPDATE company_invitations SET expires_at = now() - interval '1 second' WHERE id = $1`,
+        [id],
+      );
+      expect((await register(token).expect(404)).body.message).toBe(INVALID_INVITATION);
+      const fresh = await invite(t, owner, owner.companyId, uniqueEmail('half-done'));
+      expect((await register(fresh.token, { password: '' }).expect(400)).body.message).toBe(
+        'Please enter a password',
+      );
+      expect((await register(fresh.token, { firstName: ' ' }).expect(400)).body.message).toBe(
+        'Please fill in all required fields',
+      );
+      expect((await storedInvitation(fresh.id))?.status).toBe('pending');
+    });
+  });
+});
