@@ -1,0 +1,309 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../../test/app.test-util';
+import { newUser } from '../../test/factories';
+import { addMember, type Account, registerAccount } from '../../test/identities.test-util';
+import { bearer, invite, joinAsNewMember } from '../../test/invitations.test-util';
+import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import type { CompanyAgentView, MemberView } from '../contracts/company-admin';
+import { SocketServerRef } from '../realtime/socket-server.ref';
+import { LAST_OWNER, ONLY_OWNER_MAKES_OWNERS, ONLY_OWNER_REMOVES_OWNERS } from './members.service';
+
+describe('company administration (real PostgreSQL)', () => {
+  let t: TestApp;
+  let owner: Account;
+  let admin: Account;
+  let member: Account;
+  const sockets: EventLog[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  beforeEach(async () => {
+    owner = await registerAccount(t, 'adm-owner');
+    admin = await joinAsNewMember(t, owner, owner.companyId, 'admin', {
+      firstName: 'Ada',
+      lastName: 'Admin',
+    });
+    member = await joinAsNewMember(t, owner, owner.companyId, 'user', { firstName: 'Uma', lastName: 'User' });
+  });
+  afterEach(() => {
+    while (sockets.length) sockets.pop()?.close();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const socketOf = async (account: Account) => {
+    const log = await connectSocket(t.baseUrl, account.accessToken);
+    sockets.push(log);
+    return log;
+  };
+  const as = (account: Account, companyId = owner.companyId) => bearer(account, companyId);
+  const setRole = (caller: Account, target: Account, role: string) =>
+    request(t.http).patch(`/api/company/members/${target.userId}`).set(as(caller)).send({ role });
+  const remove = (caller: Account, target: Account) =>
+    request(t.http).delete(`/api/company/members/${target.userId}`).set(as(caller));
+  const roles = async (caller = owner) => {
+    const res = await request(t.http).get('/api/company/members').set(as(caller)).expect(200);
+    return Object.fromEntries((res.body as MemberView[]).map((m) => [m.userId, m.role]));
+  };
+  /** The rooms the server has the user's open sockets in. */
+  const roomsOf = (log: EventLog): string[] => {
+    const socket = t.app.get(SocketServerRef).server?.sockets.sockets.get(log.socket.id as string);
+    return [...(socket?.rooms ?? [])].filter((r) => r.startsWith('company:')).sort();
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 100));
+
+  it('lists members with names, emails, avatars and roles, for managers only', async () => {
+    const nameless = await newUser(t.app, { firstName: '', lastName: '' });
+    await addMember(t, owner.companyId, nameless.userId, 'user');
+    const res = await request(t.http).get('/api/company/members').set(as(admin)).expect(200);
+    const members = res.body as MemberView[];
+    expect(members.map((m) => [m.name, m.email, m.role])).toEqual([
+      ['adm-owner user', owner.email, 'owner'],
+      ['Ada Admin', admin.email, 'admin'],
+      ['Uma User', member.email, 'user'],
+      ['Unnamed User', nameless.email, 'user'],
+    ]);
+    expect(members[0]).toEqual({
+      userId: owner.userId,
+      name: 'adm-owner user',
+      email: owner.email,
+      avatar: '/placeholder.svg',
+      role: 'owner',
+      joinedAt: expect.any(String),
+    });
+    const refused = await request(t.http).get('/api/company/members').set(as(member)).expect(403);
+    expect(refused.body.message).toBe("You don't have permission to perform this action.");
+    const stranger = await registerAccount(t, 'adm-stranger');
+    expect(
+      (await request(t.http).get('/api/company/members').set(as(stranger)).expect(404)).body.message,
+    ).toBe('Company not found');
+  });
+
+  describe('role rules', () => {
+    it('lets an admin manage users and admins, but not owners', async () => {
+      expect((await setRole(admin, member, 'admin').expect(200)).body.role).toBe('admin');
+      expect((await setRole(admin, member, 'user').expect(200)).body.role).toBe('user');
+      expect((await setRole(admin, member, 'owner').expect(403)).body.message).toBe(ONLY_OWNER_MAKES_OWNERS);
+      expect((await setRole(admin, owner, 'admin').expect(403)).body.message).toBe(ONLY_OWNER_MAKES_OWNERS);
+      expect((await remove(admin, owner).expect(403)).body.message).toBe(ONLY_OWNER_REMOVES_OWNERS);
+      expect(await roles()).toMatchObject({ [owner.userId]: 'owner', [member.userId]: 'user' });
+      await setRole(member, admin, 'user').expect(403);
+      await remove(member, admin).expect(403);
+      expect((await roles())[admin.userId]).toBe('admin');
+      await remove(admin, member).expect(204);
+      expect((await roles())[member.userId]).toBeUndefined();
+    });
+
+    it('never leaves the company without an owner', async () => {
+      expect((await setRole(owner, owner, 'admin').expect(409)).body.message).toBe(LAST_OWNER);
+      expect((await remove(owner, owner).expect(409)).body.message).toBe(LAST_OWNER);
+      // With a second owner, either may step down, but the last one still cannot.
+      await setRole(owner, admin, 'owner').expect(200);
+      await setRole(admin, owner, 'user').expect(200);
+      expect((await setRole(admin, admin, 'user').expect(409)).body.message).toBe(LAST_OWNER);
+      expect((await remove(admin, admin).expect(409)).body.message).toBe(LAST_OWNER);
+      expect(await roles(admin)).toMatchObject({ [owner.userId]: 'user', [admin.userId]: 'owner' });
+      await request(t.http).get('/api/company/members').set(as(owner)).expect(403);
+    });
+
+    it('answers unknown members and outsiders with 404 and bad roles with 400', async () => {
+      const stranger = await registerAccount(t, 'adm-outsider');
+      await setRole(owner, stranger, 'admin').expect(404);
+      await remove(owner, stranger).expect(404);
+      expect((await setRole(owner, member, 'superadmin').expect(400)).body.message).toBe(
+        'Role must be owner, admin or user',
+      );
+      await request(t.http)
+        .patch(`/api/company/members/${member.userId}`)
+        .set(as(stranger, stranger.companyId))
+        .send({ role: 'admin' })
+        .expect(404);
+      expect((await roles())[member.userId]).toBe('user');
+    });
+  });
+
+  it("moves a member's open sockets with their role, and tells them and the managers live", async () => {
+    const ownerSocket = await socketOf(owner);
+    const memberSocket = await socketOf(member);
+    const company = `company:${owner.companyId}`;
+    expect(roomsOf(memberSocket)).toEqual([company]);
+
+    await setRole(owner, member, 'admin').expect(200);
+    const updated = await memberSocket.waitFor<{ member: MemberView }>(
+      'member.updated',
+      (p) => p.member.userId === member.userId && p.member.role === 'admin',
+    );
+    expect(updated).toEqual({
+      companyId: owner.companyId,
+      member: expect.objectContaining({ role: 'admin' }),
+    });
+    await ownerSocket.waitFor<{ member: MemberView }>('member.updated', (p) => p.member.role === 'admin');
+    await settle();
+    expect(roomsOf(memberSocket)).toEqual([company, `${company}:managers`]);
+    // One event per socket, even though the new admin is in both rooms it went to.
+    expect(memberSocket.events.filter((e) => e.event === 'member.updated')).toHaveLength(1);
+    const first = await invite(t, owner, owner.companyId, `live-${Date.now()}@example.com`);
+    await memberSocket.waitFor<{ invitation: { id: string } }>(
+      'invitation.created',
+      (p) => p.invitation.id === first.id,
+    );
+
+    await setRole(owner, member, 'user').expect(200);
+    await memberSocket.waitFor<{ member: MemberView }>('member.updated', (p) => p.member.role === 'user');
+    await settle();
+    expect(roomsOf(memberSocket)).toEqual([company]);
+    const second = await invite(t, owner, owner.companyId, `live2-${Date.now()}@example.com`);
+    await ownerSocket.waitFor<{ invitation: { id: string } }>(
+      'invitation.created',
+      (p) => p.invitation.id === second.id,
+    );
+    await settle();
+    expect(
+      memberSocket.events.filter(
+        (e) =>
+          e.event === 'invitation.created' &&
+          (e.payload as { invitation: { id: string } }).invitation.id === second.id,
+      ),
+    ).toEqual([]);
+  });
+
+  it("removes a member at once: their sockets leave the company's rooms, they are told, their access ends", async () => {
+    const removed = await joinAsNewMember(t, owner, owner.companyId, 'admin');
+    const adminSocket = await socketOf(admin);
+    const removedSocket = await socketOf(removed);
+    expect(roomsOf(removedSocket)).toEqual([
+      `company:${owner.companyId}`,
+      `company:${owner.companyId}:managers`,
+    ]);
+
+    await remove(owner, removed).expect(204);
+    expect(await removedSocket.waitFor('member.removed')).toEqual({
+      companyId: owner.companyId,
+      userId: removed.userId,
+    });
+    await adminSocket.waitFor<{ userId: string }>('member.removed', (p) => p.userId === removed.userId);
+    await settle();
+    expect(roomsOf(removedSocket)).toEqual([]);
+    expect(removedSocket.socket.connected).toBe(true); // still signed in, just not in this company
+
+    await request(t.http)
+      .patch('/api/company')
+      .set(as(owner))
+      .send({ name: 'After the removal' })
+      .expect(200);
+    await adminSocket.waitFor<{ name: string }>('company.updated', (p) => p.name === 'After the removal');
+    await invite(t, owner, owner.companyId, `gone-${Date.now()}@example.com`);
+    await settle();
+    expect(removedSocket.events.map((e) => e.event)).toEqual(['member.removed']);
+    expect(
+      (await request(t.http).get('/api/chats').set(bearer(removed, owner.companyId)).expect(404)).body
+        .message,
+    ).toBe('Company not found');
+  });
+
+  it('renames the company live for every member, and shows its details to managers', async () => {
+    const memberSocket = await socketOf(member);
+    const renamed = await request(t.http)
+      .patch('/api/company')
+      .set(as(admin))
+      .send({ name: '  Renamed Co  ' })
+      .expect(200);
+    expect(renamed.body).toEqual({
+      id: owner.companyId,
+      name: 'Renamed Co',
+      createdAt: expect.any(String),
+      owner: { id: owner.userId, name: 'adm-owner user' },
+      memberCount: 3,
+      agentCount: 0,
+    });
+    expect(await memberSocket.waitFor('company.updated')).toEqual({
+      companyId: owner.companyId,
+      name: 'Renamed Co',
+    });
+    const mine = await request(t.http)
+      .get(`/api/companies/${owner.companyId}`)
+      .set(bearer(member))
+      .expect(200);
+    expect(mine.body.name).toBe('Renamed Co');
+    expect(
+      (await request(t.http).patch('/api/company').set(as(admin)).send({ name: ' ' }).expect(400)).body
+        .message,
+    ).toBe('Company name is required');
+    await request(t.http).patch('/api/company').set(as(member)).send({ name: 'Mine now' }).expect(403);
+    await request(t.http).get('/api/company/details').set(as(member)).expect(403);
+    const details = await request(t.http).get('/api/company/details').set(as(owner)).expect(200);
+    expect(details.body.name).toBe('Renamed Co');
+  });
+
+  it('lists, creates and switches company agents', async () => {
+    const ownerSocket = await socketOf(owner);
+    await request(t.http)
+      .post('/api/company/agents')
+      .set(as(owner))
+      .send({ name: 'Helpdesk', description: 'Answers questions' })
+      .expect(201);
+    const second = await request(t.http)
+      .post('/api/company/agents')
+      .set(as(admin))
+      .send({ name: 'Sales', description: 'Finds leads' })
+      .expect(201);
+    expect(second.body).toMatchObject({
+      companyId: owner.companyId,
+      name: 'Sales',
+      description: 'Finds leads',
+      avatar: '/placeholder.svg',
+      isActive: true,
+      isDefault: false,
+      owner: { id: admin.userId, name: 'Ada Admin' },
+    });
+    const listed = await request(t.http).get('/api/company/agents').set(as(admin)).expect(200);
+    expect((listed.body as CompanyAgentView[]).map((a) => a.name)).toEqual(['Sales', 'Helpdesk']);
+    // A real agent of its creator: it is in their own agent list and answers through the default webhook.
+    const adminsAgents = await request(t.http).get('/api/agents').set(as(admin)).expect(200);
+    expect(adminsAgents.body.map((a: { name: string }) => a.name)).toContain('Sales');
+
+    const helpdesk = (listed.body as CompanyAgentView[])[1];
+    const off = await request(t.http)
+      .patch(`/api/company/agents/${helpdesk.id}`)
+      .set(as(admin))
+      .send({ isActive: false })
+      .expect(200);
+    expect(off.body).toMatchObject({ id: helpdesk.id, isActive: false });
+    await ownerSocket.waitFor<{ agent: { id: string; isActive: boolean } }>(
+      'agent.updated',
+      (p) => p.agent.id === helpdesk.id && !p.agent.isActive,
+    );
+    // Every agent of the company counts, including each member's default agent (made on first use).
+    const all = await request(t.http).get('/api/company/agents').set(as(owner)).expect(200);
+    expect((all.body as CompanyAgentView[]).map((a) => [a.name, a.isDefault, a.isActive])).toEqual([
+      ['Assistant', true, true],
+      ['Sales', false, true],
+      ['Helpdesk', false, false],
+    ]);
+    const details = await request(t.http).get('/api/company/details').set(as(owner)).expect(200);
+    expect(details.body.agentCount).toBe(3);
+
+    await request(t.http)
+      .post('/api/company/agents')
+      .set(as(member))
+      .send({ name: 'Mine', description: 'x' })
+      .expect(403);
+    expect(
+      (
+        await request(t.http)
+          .post('/api/company/agents')
+          .set(as(owner))
+          .send({ name: 'No description' })
+          .expect(400)
+      ).body.message,
+    ).toBe('Description is required');
+    const stranger = await registerAccount(t, 'adm-agents-outsider');
+    await request(t.http)
+      .patch(`/api/company/agents/${helpdesk.id}`)
+      .set(as(stranger, stranger.companyId))
+      .send({ isActive: true })
+      .expect(404);
+  });
+});
