@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { chatsApi } from '../../../api/chatsApi';
+import type { UpdateChatRequest } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
@@ -28,6 +29,29 @@ export function useChatActions(): ChatActions {
   return useMemo(() => {
     const { companyOrToast, failure: fail } = toasts;
     const stillCurrent = (companyId: string) => useChatStore.getState().companyId === companyId;
+
+    /** Saves changes to a chat and shows the saved chat; false when it failed (the toast says why). */
+    const saveChat = async (chatId: string, changes: UpdateChatRequest, done: string, failed: string) => {
+      const companyId = companyOrToast();
+      if (!companyId) return false;
+      try {
+        await fetchAndApply(
+          () => chatsApi.update(companyId, chatId, changes),
+          (chat) => {
+            if (!stillCurrent(companyId)) return;
+            const store = useChatStore.getState();
+            store.upsertChat(chat);
+            // Spec: archiving clears the active chat if it was that one.
+            if (changes.isArchived && store.activeChatId === chatId) store.setActiveChat(null);
+          },
+        );
+        toasts.success(done);
+        return true;
+      } catch (error) {
+        fail(failed, error);
+        return false;
+      }
+    };
 
     return {
       async sendMessage(text) {
@@ -98,39 +122,12 @@ export function useChatActions(): ChatActions {
         }
       },
 
-      async archiveChat(chatId) {
-        const companyId = companyOrToast();
-        if (!companyId) return;
-        try {
-          await fetchAndApply(
-            () => chatsApi.update(companyId, chatId, { isArchived: true }),
-            (chat) => {
-              if (!stillCurrent(companyId)) return;
-              const store = useChatStore.getState();
-              store.upsertChat(chat);
-              if (store.activeChatId === chatId) store.setActiveChat(null);
-            },
-          );
-          toasts.success('Chat archived');
-        } catch (error) {
-          fail('Error archiving chat', error);
-        }
+      archiveChat: async (chatId) => {
+        await saveChat(chatId, { isArchived: true }, 'Chat archived', 'Error archiving chat');
       },
 
-      async restoreChat(chatId) {
-        const companyId = companyOrToast();
-        if (!companyId) return;
-        try {
-          await fetchAndApply(
-            () => chatsApi.update(companyId, chatId, { isArchived: false }),
-            (chat) => {
-              if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
-            },
-          );
-          toasts.success('Chat restored');
-        } catch (error) {
-          fail('Error restoring chat', error);
-        }
+      restoreChat: async (chatId) => {
+        await saveChat(chatId, { isArchived: false }, 'Chat restored', 'Error restoring chat');
       },
 
       async deleteChat(chatId) {
@@ -145,23 +142,10 @@ export function useChatActions(): ChatActions {
         }
       },
 
-      async renameChat(chatId, title) {
-        const companyId = companyOrToast();
-        if (!companyId || !title.trim()) return false;
-        try {
-          await fetchAndApply(
-            () => chatsApi.update(companyId, chatId, { title: title.trim() }),
-            (chat) => {
-              if (stillCurrent(companyId)) useChatStore.getState().upsertChat(chat);
-            },
-          );
-          toasts.success('Chat renamed');
-          return true;
-        } catch (error) {
-          fail('Error renaming chat', error);
-          return false;
-        }
-      },
+      renameChat: (chatId, title) =>
+        title.trim()
+          ? saveChat(chatId, { title: title.trim() }, 'Chat renamed', 'Error renaming chat')
+          : Promise.resolve(false),
 
       async loadOlder(chatId) {
         const companyId = useChatStore.getState().companyId;
