@@ -4,12 +4,16 @@ export type ApiErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_UNAVAILABLE'
   | 'SERVER_ERROR'
+  /** Another 4xx without a code of its own. */
+  | 'BAD_REQUEST'
+  | 'ERROR'
   /** 403 from sign-in: 'Please verify your email first'. */
   | 'EMAIL_NOT_VERIFIED';
 
