@@ -25,3 +25,21 @@ export type { CompanyMembership, CompanyRole } from '@contracts/companies';
 export type { ApiErrorBody, ApiErrorCode } from '@contracts/errors';
 export type { ClientEventMap, ClientEventName } from '@contracts/realtime-events';
 export type { MeResponse, UpdateProfileRequest, User } from '@contracts/users';
+export type {
+  AcceptInvitationResponse,
+  CreateInvitationRequest,
+  InvitationLinkResponse,
+  InvitationLookup,
+  InvitationRole,
+  InvitationStatus,
+  InvitationView,
+  InvitationWithLink,
+  PersonRef,
+  RegisterInvitedRequest,
+} from '@contracts/invitations';
+export type {
+  CompanyAgentView,
+  CompanyDetails,
+  CreateCompanyAgentRequest,
+  MemberView,
+} from '@contracts/company-admin';

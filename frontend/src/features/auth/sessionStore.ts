@@ -5,6 +5,7 @@ import { meApi } from '../../api/meApi';
 import type { AuthResponse, User } from '../../api/contracts';
 import { useAgentsStore } from '../agents/agentsStore';
 import { useChatStore } from '../chat/chatStore';
+import { useCompanyAdminStore } from '../company-admin/companyAdminStore';
 import { useCompanyStore } from '../companies/companyStore';
 
 /** What belongs to the signed-in user's workspace goes with the session. */
@@ -12,6 +13,7 @@ function resetWorkspace(): void {
   useCompanyStore.getState().reset();
   useChatStore.getState().reset(null);
   useAgentsStore.getState().reset(null);
+  useCompanyAdminStore.getState().reset(null);
 }
 
 /**

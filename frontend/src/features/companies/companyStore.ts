@@ -28,6 +28,9 @@ interface CompanyState {
   /** Adds or updates one membership (e.g. after a fresh load of its role). */
   upsertCompany: (company: CompanyMembership) => void;
   setCurrentCompany: (id: string) => void;
+  /** Drops a membership (the user was removed); if it was current, the first remaining one becomes current. */
+  removeCompany: (id: string) => void;
+  renameCompany: (id: string, name: string) => void;
   reset: () => void;
 }
 
@@ -51,6 +54,18 @@ export const useCompanyStore = create<CompanyState>((set, get) => ({
   setCurrentCompany(id) {
     storeCompanyId(id);
     set({ currentCompanyId: id });
+  },
+  removeCompany(id) {
+    const companies = get().companies.filter((c) => c.id !== id);
+    let currentCompanyId = get().currentCompanyId;
+    if (currentCompanyId === id) {
+      currentCompanyId = companies[0]?.id ?? null;
+      storeCompanyId(currentCompanyId);
+    }
+    set({ companies, currentCompanyId });
+  },
+  renameCompany(id, name) {
+    set({ companies: get().companies.map((c) => (c.id === id ? { ...c, name } : c)) });
   },
   reset() {
     // The stored id is kept on purpose: it is per browser, and reused if the same user signs in again.

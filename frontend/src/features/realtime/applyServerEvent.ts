@@ -2,6 +2,7 @@ import { useAgentsStore } from '../agents/agentsStore';
 import { useChatStore } from '../chat/chatStore';
 import { useCompanyStore } from '../companies/companyStore';
 import { removeAgentWithChats } from '../agents/removeAgentWithChats';
+import { applyCompanyAdminEvent, isCompanyAdminEvent } from './applyCompanyAdminEvent';
 import type { ServerEvent } from './serverEvent';
 
 /**
@@ -11,6 +12,8 @@ import type { ServerEvent } from './serverEvent';
  * Only `dispatch` calls this (it also replays the event over answers in flight).
  */
 export function applyServerEvent(event: ServerEvent): boolean {
+  // Membership and administration events concern every company of the user, not only the chat on screen.
+  if (isCompanyAdminEvent(event)) return applyCompanyAdminEvent(event);
   const companyId = useCompanyStore.getState().currentCompanyId;
   const chats = useChatStore.getState();
   if (!companyId || event.payload.companyId !== companyId || chats.companyId !== companyId) return false;

@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useSessionStore } from '../../auth/sessionStore';
 import { resyncCompanyData } from '../../chat/chatSync';
+import { describeOwnMembershipChange } from '../applyCompanyAdminEvent';
 import { dispatch } from '../dispatch';
 import { connectRealtime } from '../realtimeSocket';
 
@@ -18,6 +19,9 @@ export function useRealtimeConnection(): void {
     if (!signedIn) return;
     return connectRealtime({
       onEvent(event) {
+        // Read before the event removes the company it names.
+        const notice = describeOwnMembershipChange(event);
+        if (notice) notification.warning({ title: notice.title, description: notice.description });
         if (dispatch(event) && event.name === 'agent.reply_failed') {
           notification.error({ title: 'Error getting agent response', description: event.payload.reason });
         }

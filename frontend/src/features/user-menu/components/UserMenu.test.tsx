@@ -42,16 +42,19 @@ describe('UserMenu', () => {
     }
   });
 
-  it('shows Company Admin to the owner of the current company only', async () => {
-    signInAs({ role: 'owner' });
-    await openMenu();
-    expect(screen.getByText('Company Admin')).toBeInTheDocument();
-    expect(screen.queryByText('Platform Admin')).not.toBeInTheDocument();
-  });
+  it.each(['owner', 'admin'] as const)(
+    'shows Company Admin to the %s of the current company',
+    async (role) => {
+      signInAs({ role });
+      await openMenu();
+      expect(screen.getByText('Company Admin')).toBeInTheDocument();
+      expect(screen.queryByText('Platform Admin')).not.toBeInTheDocument();
+    },
+  );
 
-  it('hides Company Admin from admins and members of the current company', async () => {
+  it('hides Company Admin from plain members of the current company', async () => {
     // The user owns another company (c2), but c1 is current.
-    signInAs({ role: 'admin' });
+    signInAs({ role: 'user' });
     await openMenu();
     expect(screen.queryByText('Company Admin')).not.toBeInTheDocument();
     expect(screen.queryByText('Platform Admin')).not.toBeInTheDocument();

@@ -1,0 +1,54 @@
+import { companyAdminApi } from '../../api/companyAdminApi';
+import { invitationsApi } from '../../api/invitationsApi';
+import { fetchAndApply } from '../realtime/dispatch';
+import { useCompanyAdminStore } from './companyAdminStore';
+
+/** The admin lists hold one company at a time: a switch starts them afresh. */
+export function holdAdminCompany(companyId: string): void {
+  if (useCompanyAdminStore.getState().companyId !== companyId)
+    useCompanyAdminStore.getState().reset(companyId);
+}
+
+const isCurrent = (companyId: string) => useCompanyAdminStore.getState().companyId === companyId;
+
+/** Loads of the admin pages; they throw, and the page says what failed. Events meanwhile win. */
+export const adminLoaders = {
+  async members(companyId: string): Promise<void> {
+    holdAdminCompany(companyId);
+    await fetchAndApply(
+      () => companyAdminApi.members(companyId),
+      (members) => {
+        if (isCurrent(companyId)) useCompanyAdminStore.getState().setMembers(members);
+      },
+    );
+  },
+  async invitations(companyId: string): Promise<void> {
+    holdAdminCompany(companyId);
+    await fetchAndApply(
+      () => invitationsApi.list(companyId),
+      (invitations) => {
+        if (isCurrent(companyId)) useCompanyAdminStore.getState().setInvitations(invitations);
+      },
+    );
+  },
+  async agents(companyId: string): Promise<void> {
+    holdAdminCompany(companyId);
+    await fetchAndApply(
+      () => companyAdminApi.agents(companyId),
+      (agents) => {
+        if (isCurrent(companyId)) useCompanyAdminStore.getState().setAgents(agents);
+      },
+    );
+  },
+  async details(companyId: string): Promise<void> {
+    holdAdminCompany(companyId);
+    await fetchAndApply(
+      () => companyAdminApi.details(companyId),
+      (details) => {
+        if (isCurrent(companyId)) useCompanyAdminStore.getState().setDetails(details);
+      },
+    );
+  },
+};
+
+export type AdminListName = keyof typeof adminLoaders;
