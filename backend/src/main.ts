@@ -3,10 +3,11 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
-import { startWorker } from './worker';
+import { keepRunningOnStrayRejections, startWorker } from './worker';
 
 async function main(): Promise<void> {
   const logger = new Logger('Switchboard');
+  keepRunningOnStrayRejections();
   const config = loadConfig();
   if (config.processRole === 'worker') return startWorker();
   let databaseUrl = config.databaseUrl;

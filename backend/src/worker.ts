@@ -11,6 +11,7 @@ import { WorkerModule } from './worker.module';
  */
 export async function startWorker(): Promise<void> {
   const logger = new Logger('Worker');
+  keepRunningOnStrayRejections();
   const config = loadConfig();
   if (!config.databaseUrl || !config.redisUrl) {
     throw new Error(
@@ -29,6 +30,21 @@ export async function startWorker(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   logger.log('Worker started: waiting for jobs');
+}
+
+/**
+ * A promise some library forgot to catch (a Redis command rejected during an outage, say) is logged,
+ * not fatal: Node ends the process on an unhandled rejection, and one node going down takes its sockets
+ * and in-flight requests with it. The known sources are handled where they arise; this is the net.
+ */
+export function keepRunningOnStrayRejections(): void {
+  if (process.listenerCount('unhandledRejection') > 0) return;
+  const logger = new Logger('Process');
+  process.on('unhandledRejection', (reason: unknown) => {
+    logger.error(
+      `Unhandled rejection (kept running): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+    );
+  });
 }
 
 if (require.main === module) {

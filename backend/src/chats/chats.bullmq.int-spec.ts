@@ -8,6 +8,7 @@ import request from 'supertest';
 import { createTestApp, registerUser, type TestApp, testDatabaseUrl } from '../../test/app.test-util';
 import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 import type { MessageView } from '../realtime/client-events';
+import { SWEEP_EVERY_MS } from './jobs/stale-reply.sweeper';
 
 const redisUrl = process.env.REDIS_URL;
 // CI always sets REDIS_URL (.ci/run starts Redis); without it there is no Redis to test against.
@@ -101,7 +102,7 @@ describeWithRedis('api and a separate worker process through Redis (BullMQ)', ()
       const deadline = Date.now() + 10_000;
       while ((await sweeps()).length === 0 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 100));
-      expect(await sweeps()).toEqual([expect.objectContaining({ every: 30_000 })]);
+      expect(await sweeps()).toEqual([expect.objectContaining({ every: SWEEP_EVERY_MS })]);
     } finally {
       await queue.close();
     }

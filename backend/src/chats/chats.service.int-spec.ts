@@ -1,7 +1,9 @@
+import { DataSource } from 'typeorm';
 import { newAgent, newChat, newMember } from '../../test/factories';
 import { createServiceContext, type ServiceContext } from '../../test/service-context';
 import type { OwnerScope } from '../common/company-scope';
 import { AGENT_INACTIVE, CHAT_ARCHIVED, CHAT_NOT_FOUND, ChatsService, REPLY_PENDING } from './chats.service';
+import { SWEEP_EVERY_MS } from './jobs/stale-reply.sweeper';
 
 describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
   let ctx: ServiceContext;
@@ -88,8 +90,29 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created', 'agent.typing']);
   });
 
+  it('issue 11 fault 2: queues again a pending reply whose job was lost, and only that one', async () => {
+    const me = await newMember(ctx.app);
+    const lostChat = await newChat(ctx.app, me);
+    const lost = await chats.send(me, lostChat.id, 'my job was flushed');
+    const queued = await chats.send(me, (await newChat(ctx.app, me)).id, 'my job is still queued');
+    // Redis flushed: the first message's job is gone, the second's is still there.
+    ctx.jobs.held.splice(ctx.jobs.held.indexOf(jobsFor(lost.id)[0]), 1);
+    // Old enough to count as lost rather than slow to start.
+    await ctx.app
+      .get(DataSource)
+      .query(`UPDATE messages SET created_at = now() - interval '1 minute' WHERE id = ANY($1)`, [
+        [lost.id, queued.id],
+      ]);
+    await chats.requeueLostReplies();
+    expect(jobsFor(lost.id)).toHaveLength(1);
+    expect(jobsFor(queued.id)).toHaveLength(1);
+    await chats.storeReply(lost.id, 'answered once');
+    await chats.storeReply(lost.id, 'answered twice?');
+    expect(await historyOf(me, lostChat.id)).toEqual(['my job was flushed', 'answered once']);
+  });
+
   it('asks for the stale-reply sweep as one repeated job, not a timer per process', () => {
-    expect(ctx.jobs.schedules).toEqual([{ name: 'replies.sweep-stale', everyMs: 30_000 }]);
+    expect(ctx.jobs.schedules).toEqual([{ name: 'replies.sweep-stale', everyMs: SWEEP_EVERY_MS }]);
   });
 
   it("never reaches another user's chat, whatever it is asked", async () => {

@@ -9,6 +9,9 @@ import type { ChatView, MessageView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { type ChatSendState, ChatsRepository } from './chats.repository';
 import { AGENT_REPLY_ATTEMPTS } from './jobs/agent-reply.constants';
+
+/** A reply pending this long with no job known to the queue was lost, not slow to start. */
+const LOST_REPLY_AFTER_MS = 5_000;
 import { type FailedReply, MessagesRepository, type PendingReply } from './messages.repository';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
@@ -161,16 +164,35 @@ export class ChatsService {
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: true });
     try {
-      await this.queue.enqueue(
-        'agent.reply',
-        { messageId: message.id },
-        { jobId: message.id, attempts: AGENT_REPLY_ATTEMPTS },
-      );
+      await this.queueReply(message.id);
     } catch (error) {
-      // The message is safe; the reply cannot be had. Say so rather than leave the indicator spinning.
-      this.logger.error(`Could not queue the reply to ${message.id}: ${String(error)}`);
-      await this.failReply(message.id, 'The agent could not be reached. Please try again.');
+      // The message is stored and its reply stays pending: the sweep queues it again once the queue is
+      // back (PostgreSQL, not Redis, is the record of what still needs an answer).
+      this.logger.warn(`Could not queue the reply to ${message.id} (the sweep will): ${String(error)}`);
     }
+  }
+
+  private queueReply(messageId: string): Promise<void> {
+    return this.queue.enqueue(
+      'agent.reply',
+      { messageId },
+      { jobId: messageId, attempts: AGENT_REPLY_ATTEMPTS },
+    );
+  }
+
+  /**
+   * Pending replies whose job is gone (Redis flushed or restarted without persistence, a queue that
+   * refused the job) are queued again. The job id is the message id, so a reply still queued or running
+   * is left alone, and a reply is stored at most once whatever happens.
+   */
+  async requeueLostReplies(): Promise<number> {
+    let requeued = 0;
+    for (const messageId of await this.messageRows.pendingReplyIds(LOST_REPLY_AFTER_MS, 500)) {
+      if (await this.queue.isQueued('agent.reply', messageId)) continue;
+      await this.queueReply(messageId);
+      requeued++;
+    }
+    return requeued;
   }
 
   /** What the reply job needs to call the agent, or null when there is nothing (left) to answer. */

@@ -184,6 +184,17 @@ export class MessagesRepository {
     return rows.map(toFailedReply);
   }
 
+  /** Ids of user messages whose reply has been pending for longer than `olderThanMs`, oldest first. */
+  async pendingReplyIds(olderThanMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT m.id FROM messages m
+       WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
+       ORDER BY m.created_at LIMIT $2`,
+      [olderThanMs, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Marks failed every reply pending for longer than `olderThanMs`. */
   async markStaleRepliesFailed(olderThanMs: number): Promise<FailedReply[]> {
     const rows = returnedRows<FailedRow>(

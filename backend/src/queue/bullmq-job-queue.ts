@@ -1,11 +1,15 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../common/redis-client';
 import { JobQueue } from './job-queue';
 import { JobRegistry } from './job-registry';
 import { PermanentJobError, type EnqueueOptions, type JobName, type JobPayloads } from './job-types';
+import { QueueUnavailableError } from './queue-unavailable.error';
 
 export const QUEUE_NAME = 'switchboard';
+
+const jobKey = (name: JobName, jobId: string): string => `${name}-${jobId}`;
 const DEFAULT_ATTEMPTS = 3;
 
 export interface BullOptions {
@@ -14,21 +18,37 @@ export interface BullOptions {
   prefix: string;
 }
 
-function connection(url: string): Redis {
-  // BullMQ's blocking commands need no per-request retry limit.
-  return new Redis(url, { maxRetriesPerRequest: null });
+/** The worker's connection: its blocking commands wait for Redis however long it is away. */
+function workerConnection(url: string): Redis {
+  return createRedisClient(url, 'job worker', { maxRetriesPerRequest: null });
+}
+
+/** The producer's: adding a job gives up within seconds while Redis is away (the request answers 503). */
+function producerConnection(url: string): Redis {
+  return createRedisClient(url, 'job queue', { maxRetriesPerRequest: 1, commandTimeout: 3000 });
 }
 
 /** The BullMQ driver: jobs survive restarts and are shared by every worker process. */
 @Injectable()
 export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger('BullQueue');
   private readonly redis: Redis;
   readonly queue: Queue;
+  /** Schedules asked for, made again whenever Redis comes back (a flushed Redis forgets them). */
+  private readonly schedules = new Map<JobName, { data: unknown; everyMs: number }>();
 
   constructor(private readonly options: BullOptions) {
     super();
-    this.redis = connection(options.redisUrl);
+    this.redis = producerConnection(options.redisUrl);
     this.queue = new Queue(QUEUE_NAME, { connection: this.redis, prefix: options.prefix });
+    // An EventEmitter 'error' without a listener would end the process.
+    this.queue.on('error', () => undefined);
+    this.redis.on('ready', () => {
+      for (const [name, { data, everyMs }] of this.schedules)
+        this.upsertSchedule(name, data as JobPayloads[typeof name], everyMs).catch((error: unknown) =>
+          this.logger.warn(`Could not schedule ${name} again: ${String(error)}`),
+        );
+    });
   }
 
   async enqueue<N extends JobName>(
@@ -36,16 +56,33 @@ export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
     data: JobPayloads[N],
     options: EnqueueOptions = {},
   ): Promise<void> {
-    await this.queue.add(name, data, {
-      jobId: options.jobId ? `${name}-${options.jobId}` : undefined,
-      attempts: options.attempts ?? DEFAULT_ATTEMPTS,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
-    });
+    try {
+      await this.queue.add(name, data, {
+        jobId: options.jobId ? jobKey(name, options.jobId) : undefined,
+        attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: { age: 3600, count: 10_000 },
+        removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+      });
+    } catch (error) {
+      throw new QueueUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async isQueued(name: JobName, jobId: string): Promise<boolean> {
+    return !!(await this.queue.getJob(jobKey(name, jobId)));
   }
 
   async repeat<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void> {
+    this.schedules.set(name, { data, everyMs });
+    await this.upsertSchedule(name, data, everyMs);
+  }
+
+  private async upsertSchedule<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    everyMs: number,
+  ): Promise<void> {
     // Upserting the same scheduler id from every process keeps one schedule; one worker runs each turn.
     await this.queue.upsertJobScheduler(
       name,
@@ -87,7 +124,7 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.redis = connection(this.options.redisUrl);
+    this.redis = workerConnection(this.options.redisUrl);
     this.worker = new Worker(
       QUEUE_NAME,
       async (job) => {
@@ -108,7 +145,11 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
     this.worker.on('failed', (job, error) => {
       this.logger.warn(`Job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
     });
-    this.worker.on('error', (error) => this.logger.error(error.message));
+    // Connection errors are logged once per outage by the client; anything else here is worth a line.
+    this.worker.on('error', (error) => {
+      if (!/ECONNREFUSED|ECONNRESET|Connection is closed|ETIMEDOUT/.test(error.message))
+        this.logger.error(error.message);
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

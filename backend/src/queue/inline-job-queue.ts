@@ -39,6 +39,11 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
     return Promise.resolve();
   }
 
+  /** Jobs live in this process: one it has seen is queued, running or done; after a restart, none is. */
+  isQueued(name: JobName, jobId: string): Promise<boolean> {
+    return Promise.resolve(this.seenIds.has(`${name}:${jobId}`));
+  }
+
   /** One process is the whole installation here: a timer is the schedule. */
   repeat<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void> {
     const timer = setInterval(() => {

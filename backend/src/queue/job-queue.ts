@@ -8,6 +8,11 @@ export abstract class JobQueue {
    * schedule per name in Redis; the in-process driver (one process) runs a timer.
    */
   abstract repeat<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void>;
+  /**
+   * Whether a job with this id is known to the queue (waiting, running, or kept after it ended). A
+   * pending reply whose job is not known was lost (Redis flushed, a process died) and is queued again.
+   */
+  abstract isQueued(name: JobName, jobId: string): Promise<boolean>;
   /** Resolves when every job queued so far has finished (used by tests and graceful shutdown). */
   abstract drain(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../common/redis-client';
 import type { Server, ServerOptions } from 'socket.io';
 
 /**
@@ -29,8 +30,10 @@ export class AppIoAdapter extends IoAdapter {
         : { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false } }),
     } as ServerOptions) as Server;
     if (this.redisUrl) {
-      const pub = new Redis(this.redisUrl);
-      const sub = pub.duplicate();
+      // Publishing waits for Redis to come back (maxRetriesPerRequest: null): the adapter's publish()
+      // has no catch, and a rejected one used to end the process after ~10 s of outage.
+      const pub = createRedisClient(this.redisUrl, 'socket.io publisher', { maxRetriesPerRequest: null });
+      const sub = createRedisClient(this.redisUrl, 'socket.io subscriber', { maxRetriesPerRequest: null });
       this.redis = [pub, sub];
       server.adapter(createAdapter(pub, sub));
     }

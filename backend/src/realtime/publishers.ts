@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../common/redis-client';
 import type { ClientEventMap, ClientEventName } from './client-events';
 import { RealtimePublisher, sessionRoom, userRoom } from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
@@ -54,7 +55,7 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
 
   constructor(redisUrl: string) {
     super();
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    this.redis = createRedisClient(redisUrl, 'socket.io emitter', { maxRetriesPerRequest: null });
     this.emitter = new Emitter(this.redis);
   }
 

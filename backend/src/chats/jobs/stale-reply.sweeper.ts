@@ -3,11 +3,12 @@ import { JobHandler } from '../../queue/job-handler.decorator';
 import { JobQueue } from '../../queue/job-queue';
 import { ChatsService } from '../chats.service';
 
-export const SWEEP_EVERY_MS = 30_000;
+export const SWEEP_EVERY_MS = 10_000;
 
 /**
- * Fails replies stuck in 'pending' (a worker died mid-call), so no typing indicator sticks. The sweep is
- * a repeated job, so it runs once per installation, not once per api and worker process.
+ * Queues again pending replies whose job was lost, then fails replies pending past every retry budget,
+ * so no typing indicator sticks. The sweep is a repeated job, so it runs once per installation, not once
+ * per api and worker process.
  */
 @Injectable()
 export class StaleReplySweeper implements OnApplicationBootstrap {
@@ -27,6 +28,8 @@ export class StaleReplySweeper implements OnApplicationBootstrap {
 
   @JobHandler('replies.sweep-stale')
   async sweepStaleReplies(): Promise<void> {
+    const requeued = await this.chats.requeueLostReplies();
+    if (requeued) this.logger.warn(`Queued ${requeued} replies again whose jobs were lost`);
     const failed = await this.chats.failStaleReplies();
     if (failed) this.logger.warn(`Failed ${failed} replies that were pending too long`);
   }

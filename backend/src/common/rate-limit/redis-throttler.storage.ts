@@ -1,6 +1,7 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from '../redis-client';
 
 /** Fixed window per key; once over the limit the key is blocked for blockDuration. Atomic in Redis. */
 const INCREMENT = `
@@ -31,9 +32,11 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
     redisUrl: string,
     private readonly prefix: string,
   ) {
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    // Without a listener ioredis reports an outage as an unhandled 'error' event; the guard answers 503.
-    this.redis.on('error', () => undefined);
+    // Gives up within a second while Redis is away: sign-in answers 503, per-user limits go uncounted.
+    this.redis = createRedisClient(redisUrl, 'rate limits', {
+      maxRetriesPerRequest: 1,
+      commandTimeout: 1000,
+    });
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
