@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { ConnectionErrorView } from '../components/ConnectionErrorView';
 import { FullPageStatus } from '../components/FullPageStatus';
 import { useSessionStore } from '../features/auth/sessionStore';
+import { safeRedirectPath } from './safeRedirect';
 
 /** Routes that need a signed-in user. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -14,11 +15,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Routes for signed-out visitors: a signed-in user goes straight to the chat. */
+/** Routes for signed-out visitors: a signed-in user goes straight to the chat (or a safe `redirect`). */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const status = useSessionStore((s) => s.status);
+  const [searchParams] = useSearchParams();
   if (status === 'idle' || status === 'loading')
     return <FullPageStatus text="Loading authentication state..." />;
-  if (status === 'authenticated') return <Navigate to="/chat" replace />;
+  if (status === 'authenticated')
+    return <Navigate to={safeRedirectPath(searchParams.get('redirect')) ?? '/chat'} replace />;
   return children;
 }

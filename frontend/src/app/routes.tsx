@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './AuthGate';
 import { RootLayout } from './RootLayout';
 
@@ -25,6 +25,16 @@ const WebhookTestPage = lazy(() =>
 const CompanyAdminPage = lazy(() =>
   import('../pages/CompanyAdminPage').then((m) => ({ default: m.CompanyAdminPage })),
 );
+const adminPage = (name: keyof typeof import('../pages/CompanyAdminPages')) =>
+  lazy(() => import('../pages/CompanyAdminPages').then((m) => ({ default: m[name] })));
+const CompanyUsersPage = adminPage('CompanyUsersPage');
+const CompanyInvitationsPage = adminPage('CompanyInvitationsPage');
+const CompanyAgentsPage = adminPage('CompanyAgentsPage');
+const CompanySettingsPage = adminPage('CompanySettingsPage');
+const CompanyDetailsPage = adminPage('CompanyDetailsPage');
+const InvitationPage = lazy(() =>
+  import('../pages/InvitationPage').then((m) => ({ default: m.InvitationPage })),
+);
 const PlatformAdminPage = lazy(() =>
   import('../pages/PlatformAdminPage').then((m) => ({ default: m.PlatformAdminPage })),
 );
@@ -44,6 +54,8 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       { path: '/register', element: <RegisterPage /> },
+      // Public: the invitation page itself decides between accepting, signing up and signing in.
+      { path: '/invitation', element: <InvitationPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       // Emailed links: public, and they work whether or not this browser is signed in.
@@ -72,6 +84,16 @@ export const appRoutes: RouteObject[] = [
             <CompanyAdminPage />
           </RequireAuth>
         ),
+        // Owners and admins only: the layout sends anyone else to /chat.
+        children: [
+          // The landing (also after accepting an invitation, with ?company=): the Users page.
+          { index: true, element: <Navigate to="users" replace /> },
+          { path: 'users', element: <CompanyUsersPage /> },
+          { path: 'invitations', element: <CompanyInvitationsPage /> },
+          { path: 'agents', element: <CompanyAgentsPage /> },
+          { path: 'settings', element: <CompanySettingsPage /> },
+          { path: 'details', element: <CompanyDetailsPage /> },
+        ],
       },
       {
         path: '/admin/settings',

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { CompanyAdminLayout } from '../features/company-admin/components/CompanyAdminLayout';
 
+/** /company/admin and its child pages (the Outlet). */
 export function CompanyAdminPage() {
-  return <PlaceholderPage title="Company Admin" subTitle="Company administration will be available soon." />;
+  return <CompanyAdminLayout />;
 }

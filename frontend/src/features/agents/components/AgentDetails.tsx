@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Popconfirm, Switch } from 'antd';
+import { Alert, Button, Flex, Form, Input, Popconfirm, Switch } from 'antd';
 import { useState } from 'react';
 import type { AgentView, UpdateAgentRequest } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
@@ -29,6 +29,8 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  // The server refuses edits of an agent that is not editable (the default agent): show it read-only.
+  const readOnly = !agent.isEditable;
 
   /** A new secret replaces the old one at once: the webhook must be given the new one. */
   const regenerateSecret = async () => {
@@ -65,16 +67,27 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
     <Flex vertical gap="middle">
       <Flex align="center" gap="middle">
         <AvatarImage src={agent.avatar} name={agent.name} size={64} />
-        <AvatarUploadButton
-          successTitle="Agent updated"
-          upload={(file) => actions.uploadAvatar(agent.id, file)}
-        />
+        {!readOnly && (
+          <AvatarUploadButton
+            successTitle="Agent updated"
+            upload={(file) => actions.uploadAvatar(agent.id, file)}
+          />
+        )}
       </Flex>
+      {readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          title="This agent cannot be edited"
+          description="Its name, webhook and prompts are set by the installation. Create your own agent to choose them."
+        />
+      )}
       {secret && <SigningSecretAlert secret={secret} onClose={() => setSecret(null)} />}
       <Form<AgentValues>
         form={form}
         name={`agent-${agent.id}`}
         layout="vertical"
+        disabled={readOnly}
         initialValues={{
           name: agent.name,
           description: agent.description,
@@ -156,9 +169,11 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
               </Button>
             </Popconfirm>
           )}
-          <Button type="primary" htmlType="submit" loading={saving}>
-            Save Changes
-          </Button>
+          {!readOnly && (
+            <Button type="primary" htmlType="submit" loading={saving}>
+              Save Changes
+            </Button>
+          )}
         </Flex>
       </Form>
     </Flex>

@@ -3,6 +3,7 @@ import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GOOGLE_SIGN_IN_URL } from '../../../api/authApi';
+import { safeRedirectPath } from '../../../app/safeRedirect';
 import { useAuthActions } from '../hooks/useAuthActions';
 import { useGoogleSignInEnabled } from '../hooks/useGoogleSignInEnabled';
 import { EmailField } from './EmailField';
@@ -47,7 +48,9 @@ export function SignInForm() {
     setUnverifiedEmail(null);
     const outcome = await signIn(email.trim(), password);
     setSubmitting(false);
-    if (outcome === 'signed-in') void navigate('/chat', { replace: true });
+    // `redirect`: back to where sign-in was asked for (an invitation, say), only ever a path of this site.
+    if (outcome === 'signed-in')
+      void navigate(safeRedirectPath(searchParams.get('redirect')) ?? '/chat', { replace: true });
     if (outcome === 'email-not-verified') setUnverifiedEmail(email.trim());
   };
 

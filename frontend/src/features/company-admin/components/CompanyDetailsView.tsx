@@ -1,0 +1,41 @@
+import { Alert, Card, Descriptions, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useCompanyAdminStore } from '../companyAdminStore';
+import { useAdminList } from '../hooks/useAdminList';
+import { AdminPageHeader } from './AdminPageHeader';
+
+/** Company Details: name, created, owner, member and agent counts. */
+export function CompanyDetailsView() {
+  const { loading, error } = useAdminList('details');
+  const details = useCompanyAdminStore((s) => s.details);
+
+  return (
+    <>
+      <AdminPageHeader title="Company Details" />
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {!details && loading ? (
+        <Spin description="Loading..." />
+      ) : (
+        details && (
+          <Card style={{ maxWidth: 720 }}>
+            <Descriptions
+              column={1}
+              bordered
+              items={[
+                { key: 'name', label: 'Name', children: details.name },
+                {
+                  key: 'created',
+                  label: 'Created',
+                  children: dayjs(details.createdAt).format('MMM D, YYYY h:mm A'),
+                },
+                { key: 'owner', label: 'Owner', children: details.owner?.name ?? 'Unnamed User' },
+                { key: 'members', label: 'Members', children: details.memberCount },
+                { key: 'agents', label: 'Agents', children: details.agentCount },
+              ]}
+            />
+          </Card>
+        )
+      )}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { InvitationFlow } from '../features/invitations/components/InvitationFlow';
+
+export function InvitationPage() {
+  return <InvitationFlow />;
+}
