@@ -1,5 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -75,4 +78,66 @@ export async function startRedisServer(binary: string): Promise<RedisServer> {
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, stop, start };
+}
+
+export interface PostgresServer {
+  url: string;
+  /** Immediate shutdown (like a crash): connections drop, the server is gone until `start`. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and removes its data directory. */
+  destroy(): Promise<void>;
+}
+
+/** The machine's PostgreSQL binaries (Debian's layout), newest first; null when there are none. */
+export function postgresBinDir(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(root, versions[0], 'bin') : null;
+}
+
+function asPostgres(command: string): void {
+  // initdb and postgres refuse to run as root: run them as the postgres user when we are root.
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  execFileSync(root ? 'su' : 'sh', root ? ['postgres', '-s', '/bin/sh', '-c', command] : ['-c', command], {
+    stdio: 'ignore',
+  });
+}
+
+/**
+ * A PostgreSQL of the test's own (initdb in a temporary directory, trust auth, a free loopback port):
+ * fault tests stop and start it, never the machine's shared server.
+ */
+export async function startPostgresServer(binDir: string): Promise<PostgresServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'sb-fault-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  asPostgres(`${binDir}/initdb -D ${data} -A trust -U postgres >/dev/null`);
+  const ctl = (args: string) => asPostgres(`${binDir}/pg_ctl -D ${data} ${args}`);
+  const start = () => {
+    ctl(`-w -l ${dir}/log -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1" start`);
+    return Promise.resolve();
+  };
+  const stop = () => {
+    ctl('-m immediate stop');
+    return Promise.resolve();
+  };
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    destroy: async () => {
+      try {
+        await stop();
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

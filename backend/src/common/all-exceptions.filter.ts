@@ -10,6 +10,7 @@ import {
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { DomainError, STATUS_BY_CODE } from './domain-errors';
+import { isConnectionError } from '../database/until-database-answers';
 
 export interface ErrorBody {
   statusCode: number;
@@ -103,8 +104,13 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (code === '23505')
       return { statusCode: 409, error: 'CONFLICT', message: 'This record already exists.' };
   }
+  // PostgreSQL restarting or unreachable: nothing the caller did, and worth trying again shortly.
+  if (isConnectionError(exception))
+    return { statusCode: 503, error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE };
   return { statusCode: 500, error: 'SERVER_ERROR', message: 'Server error. Please try again later.' };
 }
+
+export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -114,7 +120,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) {
+    if (body.statusCode === 503) {
+      this.logger.warn(`503: ${exception instanceof Error ? exception.message : String(exception)}`);
+      if (!response.headersSent) response.setHeader('Retry-After', '5');
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );

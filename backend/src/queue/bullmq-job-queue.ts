@@ -140,7 +140,15 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
           throw error;
         }
       },
-      { connection: this.redis, prefix: this.options.prefix, concurrency: 32 },
+      {
+        connection: this.redis,
+        prefix: this.options.prefix,
+        concurrency: 32,
+        // A crashed worker's jobs go back to the queue within ~15 s instead of BullMQ's 60-90 s (the lock
+        // of a live worker is renewed every lockDuration / 2, however long its webhook call takes).
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+      },
     );
     this.worker.on('failed', (job, error) => {
       this.logger.warn(`Job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);

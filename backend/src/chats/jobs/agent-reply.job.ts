@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { type AgentReplyJob, type JobMeta, PermanentJobError } from '../../queue/job-types';
 import { parseAgentReply, postWebhook, type WebhookOutcome } from '../../webhooks/webhook-client';
+import { untilDatabaseAnswers } from '../../database/until-database-answers';
 import { ChatsService } from '../chats.service';
 import type { PendingReply } from '../messages.repository';
 
@@ -29,20 +30,29 @@ export class AgentReplyJobHandler {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
 
+  /**
+   * A database outage neither spends the job's attempts (which are for the webhook) nor loses an answer
+   * that has come: reads and writes wait for PostgreSQL, so the webhook is not called again for it.
+   */
   @JobHandler('agent.reply')
   async sendAgentReply(job: AgentReplyJob, meta: JobMeta): Promise<void> {
-    const context = await this.chats.pendingReplyContext(job.messageId);
+    const id = job.messageId;
+    const context = await untilDatabaseAnswers(`reply to ${id}`, () => this.chats.pendingReplyContext(id));
     if (!context) return; // answered, failed or deleted already
-    const agent = await this.agents.findForChat(context, context.agentId);
-    if (!agent) return this.chats.failReply(job.messageId, 'The agent no longer exists.');
+    const agent = await untilDatabaseAnswers(`reply to ${id}`, () =>
+      this.agents.findForChat(context, context.agentId),
+    );
+    if (!agent) return this.fail(id, 'The agent no longer exists.');
     const outcome = await this.callAgent(agent, context);
     switch (outcome.kind) {
-      case 'ok':
-        return this.chats.storeReply(job.messageId, parseAgentReply(outcome.body));
+      case 'ok': {
+        const text = parseAgentReply(outcome.body);
+        return untilDatabaseAnswers(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
+      }
       case 'http_error': {
         const message = `Webhook response error: ${outcome.status}`;
         if (outcome.status >= 500) return this.retryOrFail(job.messageId, meta, message);
-        await this.chats.failReply(job.messageId, message);
+        await this.fail(job.messageId, message);
         throw new PermanentJobError(message);
       }
       case 'timeout':
@@ -50,10 +60,10 @@ export class AgentReplyJobHandler {
       case 'network_error':
         return this.retryOrFail(job.messageId, meta, `The agent could not be reached (${outcome.message}).`);
       case 'too_large':
-        await this.chats.failReply(job.messageId, 'The agent answered with more than 1 MB.');
+        await this.fail(job.messageId, 'The agent answered with more than 1 MB.');
         throw new PermanentJobError('response too large');
       case 'refused':
-        await this.chats.failReply(job.messageId, outcome.message);
+        await this.fail(job.messageId, outcome.message);
         throw new PermanentJobError(outcome.message);
     }
   }
@@ -87,7 +97,13 @@ export class AgentReplyJobHandler {
       this.logger.warn(`Reply to ${messageId}, attempt ${meta.attempt}/${meta.maxAttempts}: ${reason}`);
       throw new RetryableWebhookError(reason);
     }
-    await this.chats.failReply(messageId, reason);
+    await this.fail(messageId, reason);
     throw new PermanentJobError(reason);
+  }
+
+  private fail(messageId: string, reason: string): Promise<void> {
+    return untilDatabaseAnswers(`failing the reply to ${messageId}`, () =>
+      this.chats.failReply(messageId, reason),
+    );
   }
 }
