@@ -75,6 +75,8 @@ export async function createApp(
   return app;
 }
 
+const OPERATOR_PATHS = /^\/(metrics|healthz|readyz|livez|health|status|\.well-known)(\/|$)/;
+
 /** The built SPA at /, with client-side routes falling back to index.html. */
 function serveFrontend(app: NestExpressApplication, dist: string): void {
   const index = join(dist, 'index.html');
@@ -92,6 +94,8 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/socket.io'))
       return next();
+    // Operator paths that are not the app's: a probe or scraper must get a 404, never a 200 HTML page.
+    if (OPERATOR_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

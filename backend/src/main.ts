@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen(config.port);
+  if (config.host) await app.listen(config.port, config.host);
+  else await app.listen(config.port);
   logger.log(`Switchboard is running at ${config.appOrigin} (API docs: ${config.appOrigin}/api/docs)`);
 }
 

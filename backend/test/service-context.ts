@@ -60,6 +60,10 @@ export class HeldJobQueue extends JobQueue {
     return Promise.resolve();
   }
 
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   isQueued(name: JobName, jobId: string): Promise<boolean> {
     return Promise.resolve(this.held.some((job) => job.name === name && job.options?.jobId === jobId));
   }

@@ -6,6 +6,8 @@ export type ProcessRole = 'api' | 'worker' | 'all';
 
 export interface AppConfig {
   port: number;
+  /** HOST: the address to bind; unset → every interface. */
+  host: string | undefined;
   appOrigin: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     .filter(Boolean);
   return {
     port,
+    host: env.HOST?.trim() || undefined,
     appOrigin,
     databaseUrl: urlFrom(env, 'DATABASE_URL'),
     redisUrl: urlFrom(env, 'REDIS_URL'),

@@ -1,19 +1,73 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/public.decorator';
+import { JobQueue } from '../queue/job-queue';
 
+type CheckState = 'up' | 'down';
+
+interface Readiness {
+  status: 'ok' | 'unavailable';
+  checks: { database: CheckState; queue: CheckState };
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+/** Resolves 'up' when `probe` answers within the timeout, 'down' otherwise (never throws). */
+async function probe(run: () => Promise<unknown>): Promise<CheckState> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<CheckState>((resolve) => {
+    timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([run().then((): CheckState => 'up'), timeout]);
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** For load balancers and orchestrators. */
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: JobQueue,
+  ) {}
 
-  /** For load balancers: 200 when this node can reach the database. */
-  @Public()
+  /** 200 when this node can reach the database (kept for existing checks; prefer /ready). */
   @Get()
   @ApiOkResponse({ schema: { example: { status: 'ok' } } })
   async check(): Promise<{ status: 'ok' }> {
     await this.dataSource.query('SELECT 1');
     return { status: 'ok' };
+  }
+
+  /** Liveness: the process answers. Restart it only when this fails. */
+  @Get('live')
+  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness: the database and the job queue (Redis, when configured) answer. A balancer sends no
+   * traffic to a node answering 503 here; nothing needs restarting, the node recovers by itself.
+   */
+  @Get('ready')
+  @ApiOkResponse({ schema: { example: { status: 'ok', checks: { database: 'up', queue: 'up' } } } })
+  @ApiServiceUnavailableResponse({ description: 'A dependency does not answer' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<Readiness> {
+    const [database, queue] = await Promise.all([
+      probe(() => this.dataSource.query('SELECT 1')),
+      probe(() => this.queue.ping()),
+    ]);
+    const ok = database === 'up' && queue === 'up';
+    if (!ok) res.status(503);
+    return { status: ok ? 'ok' : 'unavailable', checks: { database, queue } };
   }
 }

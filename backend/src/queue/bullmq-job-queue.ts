@@ -69,6 +69,10 @@ export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
     }
   }
 
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async isQueued(name: JobName, jobId: string): Promise<boolean> {
     return !!(await this.queue.getJob(jobKey(name, jobId)));
   }

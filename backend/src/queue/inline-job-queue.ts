@@ -44,6 +44,10 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
     return Promise.resolve(this.seenIds.has(`${name}:${jobId}`));
   }
 
+  ping(): Promise<void> {
+    return this.closed ? Promise.reject(new Error('The job queue is shut down')) : Promise.resolve();
+  }
+
   /** One process is the whole installation here: a timer is the schedule. */
   repeat<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void> {
     const timer = setInterval(() => {

@@ -13,6 +13,8 @@ export abstract class JobQueue {
    * pending reply whose job is not known was lost (Redis flushed, a process died) and is queued again.
    */
   abstract isQueued(name: JobName, jobId: string): Promise<boolean>;
+  /** Resolves when the queue's store answers (Redis PING); in-process, at once. */
+  abstract ping(): Promise<void>;
   /** Resolves when every job queued so far has finished (used by tests and graceful shutdown). */
   abstract drain(): Promise<void>;
 }

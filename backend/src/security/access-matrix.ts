@@ -188,6 +188,8 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/docs/docs/swagger-ui-init.js': publicRoute(200),
 
   'GET /api/health': publicRoute(200),
+  'GET /api/health/live': publicRoute(200),
+  'GET /api/health/ready': publicRoute(200),
   // Files are served by unguessable id (avatars are shown to other members and in emails).
   'GET /api/files/:id': { ...publicRoute(200), call: (f) => ({ params: { id: f.fileId } }) },
 
