@@ -156,11 +156,9 @@ export function CompanyAdminLayout() {
           <UserMenu />
         </Layout.Header>
         <Layout.Content style={{ padding: isMobile ? token.padding : token.paddingLG, minWidth: 0 }}>
-          <main>
-            <Suspense fallback={<Spin description="Loading..." />}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <Suspense fallback={<Spin description="Loading..." />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>
