@@ -52,3 +52,18 @@ export const adminLoaders = {
 };
 
 export type AdminListName = keyof typeof adminLoaders;
+
+/**
+ * After a reconnect the server could not recover (events may have been missed): the admin lists this tab
+ * has loaded, again. Not a user action: a failure leaves what is on screen.
+ */
+export async function resyncCompanyAdmin(): Promise<void> {
+  const { companyId, members, invitations, agents, details } = useCompanyAdminStore.getState();
+  if (!companyId) return;
+  const loaded: AdminListName[] = [];
+  if (members.loaded) loaded.push('members');
+  if (invitations.loaded) loaded.push('invitations');
+  if (agents.loaded) loaded.push('agents');
+  if (details) loaded.push('details');
+  await Promise.allSettled(loaded.map((name) => adminLoaders[name](companyId)));
+}

@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useSessionStore } from '../../auth/sessionStore';
 import { resyncCompanyData } from '../../chat/chatSync';
+import { resyncCompanyAdmin } from '../../company-admin/companyAdminSync';
 import { describeOwnMembershipChange } from '../applyCompanyAdminEvent';
 import { dispatch } from '../dispatch';
 import { connectRealtime } from '../realtimeSocket';
@@ -29,6 +30,7 @@ export function useRealtimeConnection(): void {
       onResync() {
         // Not a user action: the next reconnect tries again, and what is on screen stays meanwhile.
         resyncCompanyData().catch(() => undefined);
+        void resyncCompanyAdmin();
       },
       onSessionRevoked() {
         useSessionStore.getState().signOut();
