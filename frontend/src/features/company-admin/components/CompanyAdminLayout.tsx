@@ -36,7 +36,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { token } = theme.useToken();
   return (
     <nav aria-label="Company Admin" style={{ height: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0, padding: token.padding }}>
+      <Typography.Title level={5} style={{ margin: 0, padding: token.padding }}>
         <AppstoreOutlined style={{ marginRight: token.marginXS }} />
         Company Admin
       </Typography.Title>
