@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { closeConnectionsWhileDraining } from './common/graceful-shutdown';
 import { refuseDeepJson, refuseHostileText } from './common/hostile-body';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
@@ -50,6 +51,7 @@ export async function createApp(
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(closeConnectionsWhileDraining);
   app.use(cookieParser());
   // JSON only (no urlencoded parser): a cross-site HTML form cannot post a body any route accepts.
   // express.json rather than useBodyParser: Nest keeps `verify` for itself there.

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
+import { drainAndClose } from './common/graceful-shutdown';
 import { keepRunningOnStrayRejections, startWorker } from './worker';
 
 async function main(): Promise<void> {
@@ -19,8 +20,8 @@ async function main(): Promise<void> {
   }
   const app = await createApp({ ...config, databaseUrl });
   const shutdown = async (signal: string): Promise<void> => {
-    logger.log(`${signal}: shutting down`);
-    await app.close();
+    logger.log(`${signal}: draining (no new connections; finishing requests in flight), then shutting down`);
+    await drainAndClose(app);
     if (stopEmbedded) await stopEmbedded();
     process.exit(0);
   };

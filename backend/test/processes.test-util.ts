@@ -1,5 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  Agent as HttpAgent,
+  createServer as createHttpServer,
+  get as httpGet,
+  request as httpRequest,
+} from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,5 +145,83 @@ export async function startPostgresServer(binDir: string): Promise<PostgresServe
       }
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface Balancer {
+  url: string;
+  /** Requests that reached no node (every node down or refusing). */
+  failures: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A small round-robin HTTP balancer in front of api nodes, as a load balancer does it: it checks each
+ * node's readiness every 250 ms and sends requests only to ready nodes; a connection a node refuses is
+ * tried on the next one (no byte of the request reached the refusing node).
+ */
+export async function startBalancer(upstreams: string[]): Promise<Balancer> {
+  const ready = new Map(upstreams.map((u) => [u, true]));
+  const agent = new HttpAgent({ keepAlive: true });
+  const check = setInterval(() => {
+    for (const upstream of upstreams) {
+      httpGet(`${upstream}/api/health/ready`, { agent }, (res) => {
+        ready.set(upstream, res.statusCode === 200);
+        res.resume();
+      }).on('error', () => ready.set(upstream, false));
+    }
+  }, 250);
+  let next = 0;
+  const state = { failures: 0 };
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const candidates = upstreams.filter((u) => ready.get(u));
+      const attempt = (tries: number) => {
+        if (tries >= candidates.length) {
+          state.failures++;
+          res.writeHead(502).end('no node answered');
+          return;
+        }
+        const upstream = candidates[(next++ + tries) % candidates.length];
+        const proxied = httpRequest(
+          `${upstream}${req.url ?? '/'}`,
+          { method: req.method, headers: { ...req.headers, host: new URL(upstream).host }, agent },
+          (upstreamRes) => {
+            res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+            upstreamRes.pipe(res);
+          },
+        );
+        proxied.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ECONNREFUSED') {
+            ready.set(upstream, false);
+            attempt(tries + 1);
+          } else if (!res.headersSent) {
+            state.failures++;
+            res.writeHead(502).end(`${error.code ?? ''} ${error.message}`);
+          }
+        });
+        proxied.end(body);
+      };
+      attempt(0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get failures() {
+      return state.failures;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(check);
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

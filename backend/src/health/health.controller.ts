@@ -2,6 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { lifecycle } from '../common/graceful-shutdown';
 import { Public } from '../common/public.decorator';
 import { JobQueue } from '../queue/job-queue';
 
@@ -66,7 +67,8 @@ export class HealthController {
       probe(() => this.dataSource.query('SELECT 1')),
       probe(() => this.queue.ping()),
     ]);
-    const ok = database === 'up' && queue === 'up';
+    // A draining node (SIGTERM) is alive but takes no new work.
+    const ok = database === 'up' && queue === 'up' && !lifecycle.draining;
     if (!ok) res.status(503);
     return { status: ok ? 'ok' : 'unavailable', checks: { database, queue } };
   }

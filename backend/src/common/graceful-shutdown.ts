@@ -1,0 +1,44 @@
+import type { Server as HttpServer } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { SocketServerRef } from '../realtime/socket-server.ref';
+
+/** Set once a node starts shutting down: readiness answers 503, responses close their connection. */
+export const lifecycle = { draining: false };
+
+const IN_FLIGHT_GRACE_MS = 15_000;
+/**
+ * How long a draining node still takes requests, answering each with `Connection: close`: readiness is
+ * 503 meanwhile (the balancer stops sending), and every keep-alive client learns not to reuse its
+ * connection. Closing a kept-alive connection outright races a request the client is sending on it
+ * ("other side closed"), which nobody can safely retry.
+ */
+const DRAIN_DELAY_MS = 2_000;
+
+/** While draining, a keep-alive client is told not to reuse this connection: its next request goes elsewhere. */
+export function closeConnectionsWhileDraining(_req: Request, res: Response, next: NextFunction): void {
+  if (lifecycle.draining) res.setHeader('Connection', 'close');
+  next();
+}
+
+/**
+ * SIGTERM for an api node, in order: readiness 503 and `Connection: close` for a moment, stop accepting
+ * connections (a balancer's next try goes to another
+ * node), let requests in flight finish and answer, send this node's sockets to reconnect (to another
+ * node, through the balancer), then close the queue (a worker in this process finishes its jobs), the
+ * database and the rest.
+ */
+export async function drainAndClose(app: INestApplication): Promise<void> {
+  lifecycle.draining = true;
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_DELAY_MS));
+  const http = app.getHttpServer() as HttpServer;
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  http.closeIdleConnections();
+  const timer = new Promise<void>((resolve) => setTimeout(resolve, IN_FLIGHT_GRACE_MS).unref());
+  await Promise.race([closed, timer]);
+  http.closeAllConnections();
+  // Closing the transport (not `disconnect()`) makes Socket.IO clients reconnect by themselves.
+  const io = app.get(SocketServerRef, { strict: false }).server;
+  for (const socket of io?.sockets.sockets.values() ?? []) socket.conn.close();
+  await app.close();
+}
