@@ -14,6 +14,7 @@ import { FilesModule } from './files/files.module';
 import { HealthController } from './health/health.controller';
 import { InvitationsModule } from './invitations/invitations.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { QueueModule } from './queue/queue.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
@@ -41,6 +42,7 @@ export class AppModule {
         CompanyAdminModule,
         InvitationsModule,
         RealtimeGatewayModule,
+        MetricsModule.forRoot(),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

@@ -13,6 +13,7 @@ import { refuseDeepJson, refuseHostileText } from './common/hostile-body';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { runMigrations } from './database/migrate';
+import { recordHttpRequests, serveMetrics } from './metrics/metrics';
 import { AppIoAdapter } from './realtime/app-io.adapter';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
@@ -29,6 +30,7 @@ export async function createApp(
   });
   app.useWebSocketAdapter(new AppIoAdapter(app, config.redisUrl));
   app.disable('x-powered-by');
+  app.use(recordHttpRequests);
   // Client addresses (rate limits) come from X-Forwarded-For only when a trusted proxy sent it.
   app.set('trust proxy', config.trustProxy);
   app.use(
@@ -73,6 +75,9 @@ export async function createApp(
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
 
+  // Prometheus metrics on the api's port, outside /api, unless METRICS_PORT serves them on their own.
+  if (!config.metricsPort)
+    (app.getHttpAdapter().getInstance() as express.Express).get('/metrics', serveMetrics);
   serveFrontend(app, config.frontendDist);
   return app;
 }

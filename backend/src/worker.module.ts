@@ -5,6 +5,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueueModule } from './queue/queue.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -22,6 +23,7 @@ export class WorkerModule {
         MailModule,
         AccountJobsModule,
         ChatsModule,
+        MetricsModule.forRoot(),
       ],
     };
   }

@@ -4,6 +4,7 @@ import { AgentsService } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { recordReplies } from '../metrics/metrics';
 import { JobQueue } from '../queue/job-queue';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
@@ -211,6 +212,7 @@ export class ChatsService {
       return { target, message: stored.message, chat };
     });
     if (!result) return;
+    recordReplies('replied');
     const { target, message, chat } = result;
     const { userId, companyId, chatId } = target;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
@@ -219,13 +221,16 @@ export class ChatsService {
 
   /** Marks a reply as failed (once) and tells the user's tabs; the user's message stays. */
   async failReply(messageId: string, reason: string): Promise<void> {
-    for (const failed of await this.messageRows.markReplyFailed(messageId)) this.emitFailure(failed, reason);
+    const failed = await this.messageRows.markReplyFailed(messageId);
+    recordReplies('failed', failed.length);
+    for (const row of failed) this.emitFailure(row, reason);
   }
 
   /** Replies pending longer than any attempt could take are failed, so no indicator spins forever. */
   async failStaleReplies(): Promise<number> {
     const budgetMs = AGENT_REPLY_ATTEMPTS * (this.config.webhookTimeoutMs + 10_000) + 60_000;
     const failed = await this.messageRows.markStaleRepliesFailed(budgetMs);
+    recordReplies('failed', failed.length);
     for (const row of failed) this.emitFailure(row, 'The agent did not answer in time.');
     return failed.length;
   }

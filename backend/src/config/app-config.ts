@@ -36,6 +36,8 @@ export interface AppConfig {
   requireEmailVerification: boolean;
   /** RATE_LIMIT_SCALE: multiplies every rate limit (1 in production; test suites raise it). */
   rateLimitScale: number;
+  /** METRICS_PORT: Prometheus metrics on their own port (then not on PORT); unset → `/metrics` on PORT. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     requireEmailVerification: boolFrom(env, 'REQUIRE_EMAIL_VERIFICATION', false),
     rateLimitScale: intFrom(env, 'RATE_LIMIT_SCALE', 1, 1, 10000),
+    metricsPort: env.METRICS_PORT ? intFrom(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { timedJob } from '../metrics/metrics';
 import { JOB_HANDLER } from './job-handler.decorator';
 import { JOB_NAMES, type JobMeta, type JobName, type JobPayloads } from './job-types';
 
@@ -27,7 +28,7 @@ export class JobRegistry implements OnModuleInit {
         const name = this.reflector.get<JobName | undefined>(JOB_HANDLER, fn as () => unknown);
         if (!name) continue;
         if (this.handlers.has(name)) throw new Error(`Job "${name}" has two handlers`);
-        this.handlers.set(name, (fn as JobFunction<JobName>).bind(instance));
+        this.handlers.set(name, timedJob(name, (fn as JobFunction<JobName>).bind(instance)));
       }
     }
     for (const name of JOB_NAMES) {

@@ -190,6 +190,8 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/health': publicRoute(200),
   'GET /api/health/live': publicRoute(200),
   'GET /api/health/ready': publicRoute(200),
+  // Prometheus metrics on the api's port (METRICS_PORT moves them off it): no user data, only counts.
+  'GET /metrics': publicRoute(200),
   // Files are served by unguessable id (avatars are shown to other members and in emails).
   'GET /api/files/:id': { ...publicRoute(200), call: (f) => ({ params: { id: f.fileId } }) },
 

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import { recordWebhookCall } from '../metrics/metrics';
 import { AddressRefusedError, checkWebhookUrl, guardedLookup } from './ssrf-guard';
 
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -60,8 +62,12 @@ function webhookHeaders(req: WebhookRequest, payload: string): Record<string, st
  * exchange and a cap on the answer's size. Never throws: every end is an outcome.
  */
 export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
+  const started = performance.now();
   const problem = checkWebhookUrl(req.url, req.allowedHosts);
-  if (problem) return Promise.resolve({ kind: 'refused', message: problem });
+  if (problem) {
+    recordWebhookCall('refused', 0, started);
+    return Promise.resolve({ kind: 'refused', message: problem });
+  }
   const url = new URL(req.url);
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const payload = JSON.stringify(req.body);
@@ -75,6 +81,7 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      recordWebhookCall(outcome.kind, 'status' in outcome ? outcome.status : 0, started);
       resolve(outcome);
     };
     const request = transport.request(
