@@ -36,6 +36,7 @@ export class AppIoAdapter extends IoAdapter {
       const sub = createRedisClient(this.redisUrl, 'socket.io subscriber', { maxRetriesPerRequest: null });
       this.redis = [pub, sub];
       server.adapter(createAdapter(pub, sub));
+      resyncAfterOutage(server, sub);
     }
     return server;
   }
@@ -44,4 +45,22 @@ export class AppIoAdapter extends IoAdapter {
     await super.close(server);
     await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
   }
+}
+
+/**
+ * While this node's subscriber was away from Redis, events published by other nodes (and workers) went
+ * past it. When it is back, its sockets are sent to reconnect: a reconnect without recovery makes the
+ * client fetch what came after the last message it has (`after=<seq>`), so nothing stays missing.
+ */
+export function resyncAfterOutage(server: Server, subscriber: Redis): void {
+  let lost = false;
+  subscriber.on('close', () => {
+    lost = true;
+  });
+  subscriber.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    // Closing the transport (not disconnect()) lets clients reconnect by themselves.
+    for (const socket of server.sockets.sockets.values()) socket.conn.close();
+  });
 }
