@@ -12,7 +12,8 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json nest-cli.json ./
 COPY backend backend
 COPY frontend frontend
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# backend/node_modules exists even when npm hoists every backend package, so the runtime COPY never misses it.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && mkdir -p backend/node_modules
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
@@ -20,7 +21,12 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./
+# Exactly the tested tree: the root node_modules and every node_modules of a workspace that runs here. A
+# workspace keeps its own copy of a package whose major differs from the root's (backend/node_modules/ipaddr.js
+# 2.x over 1.x at the root): without it the image runs other code than the tests did
+# (CONTRIBUTING.md#docker-image; backend/test/image.spec.ts fails when a COPY is missing).
 COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/backend/node_modules backend/node_modules
 COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
