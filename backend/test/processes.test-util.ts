@@ -225,3 +225,13 @@ export async function startBalancer(upstreams: string[]): Promise<Balancer> {
       }),
   };
 }
+
+/**
+ * `nest build` once per test run (suites that start the built api or worker as processes share it):
+ * jest runs the suites in one process, so the environment remembers it.
+ */
+export function buildBackendOnce(root: string): void {
+  if (process.env.SWITCHBOARD_TEST_BUILT === '1') return;
+  execFileSync('npx', ['nest', 'build'], { cwd: root, stdio: 'ignore' });
+  process.env.SWITCHBOARD_TEST_BUILT = '1';
+}

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { buildBackendOnce } from '../../test/processes.test-util';
 import { createTestApp, registerUser, type TestApp, testDatabaseUrl } from '../../test/app.test-util';
 import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 import type { MessageView } from '../realtime/client-events';
@@ -25,7 +26,7 @@ describeWithRedis('api and a separate worker process through Redis (BullMQ)', ()
 
   beforeAll(async () => {
     // The worker runs as `npm run worker` does: the built backend, in its own process.
-    execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    buildBackendOnce(ROOT);
     hook = await startFakeWebhook();
     const env = {
       REDIS_URL: redisUrl,

@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { testDatabaseUrl } from '../../test/app.test-util';
-import { freePort, startBalancer, type Balancer } from '../../test/processes.test-util';
+import { freePort, startBalancer, type Balancer, buildBackendOnce } from '../../test/processes.test-util';
 
 // Issue 11, fault 6: two api nodes behind a small balancer, clients sending all the time, SIGTERM to one
 // node. Every request is answered (by one node or the other), and the node exits 0.
@@ -47,7 +47,7 @@ describe('issue 11 fault 6: SIGTERM under load, behind a balancer', () => {
   let balancer: Balancer;
 
   beforeAll(async () => {
-    execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    buildBackendOnce(ROOT);
     [a, b] = await Promise.all([startNode(), startNode()]);
     balancer = await startBalancer([a.url, b.url]);
   }, 120_000);

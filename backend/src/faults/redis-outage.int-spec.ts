@@ -1,11 +1,16 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { testDatabaseUrl } from '../../test/app.test-util';
-import { freePort, startRedisServer, type RedisServer } from '../../test/processes.test-util';
+import {
+  freePort,
+  startRedisServer,
+  type RedisServer,
+  buildBackendOnce,
+} from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
 // Issue 11, faults 1 and 2: an api node and a worker on their own redis-server, which is stopped for 15 s
@@ -56,7 +61,7 @@ describeWithRedisServer('issue 11 faults 1 and 2: Redis down for 15 s, then back
   let db: Client;
 
   beforeAll(async () => {
-    execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    buildBackendOnce(ROOT);
     redis = await startRedisServer(REDIS_SERVER as string);
     hook = await startFakeWebhook();
     const port = await freePort();

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createTestApp, registerUser, type TestApp, testDatabaseUrl } from '../../test/app.test-util';
-import { startRedisServer, type RedisServer } from '../../test/processes.test-util';
+import { startRedisServer, type RedisServer, buildBackendOnce } from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
 // Issue 11, fault 5: a worker killed (-9) with replies in flight. Another worker takes them over within
@@ -42,7 +42,7 @@ describeWithRedisServer('issue 11 fault 5: a worker killed with replies in fligh
   };
 
   beforeAll(async () => {
-    execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    buildBackendOnce(ROOT);
     redis = await startRedisServer(REDIS_SERVER as string);
     hook = await startFakeWebhook({
       // Slow enough that the first worker is mid-call when it dies.
