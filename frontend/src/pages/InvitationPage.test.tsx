@@ -181,6 +181,19 @@ describe('Invitation page', () => {
       expect(await landed()).toBe('/chat');
     });
 
+    it('offers to try again when the accept failed for another reason than the invitation', async () => {
+      signInAs('grace@example.com');
+      let failures = 1;
+      const calls = server(lookup(), ({ path }) =>
+        path === '/api/invitations/accept' && failures-- > 0 ? [503, { message: 'down' }] : null,
+      );
+      open('/invitation?token=tok');
+      expect(await screen.findByText('Failed to accept invitation')).toBeInTheDocument();
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
+      expect(await landed()).toBe('/chat');
+      expect(calls.filter((c) => c.path === '/api/invitations/accept')).toHaveLength(2);
+    });
+
     it('refuses another address, and accepts nothing', async () => {
       signInAs('someone.else@example.com');
       const calls = server(lookup());

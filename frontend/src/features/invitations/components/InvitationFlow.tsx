@@ -57,6 +57,9 @@ export function InvitationFlow() {
   const { accept } = useInvitationAcceptance();
   const [invalidated, setInvalidated] = useState(false);
   const acceptedToken = useRef<string | null>(null);
+  /** The accept failed for a reason other than the invitation (network, server): offer to try again. */
+  const [acceptAttempt, setAcceptAttempt] = useState(0);
+  const [acceptFailed, setAcceptFailed] = useState(false);
   // Signing up through the form joins the company itself: the session it starts must not accept again.
   const [signingUp, setSigningUp] = useState(false);
 
@@ -79,14 +82,26 @@ export function InvitationFlow() {
       void navigate('/', { replace: true });
       return;
     }
-    if (acceptedToken.current === token) return;
-    acceptedToken.current = token;
+    const attempt = `${token}#${acceptAttempt}`;
+    if (acceptedToken.current === attempt) return;
+    acceptedToken.current = attempt;
     void accept(token, redirect).then((outcome) => {
       if (outcome.kind === 'joined') void navigate(outcome.to, { replace: true });
       else if (outcome.kind === 'invalid') void navigate('/', { replace: true });
-      else setInvalidated(true);
+      else setAcceptFailed(true);
     });
-  }, [token, invitation, signedIn, signingUp, emailMatches, redirect, accept, refusal, navigate]);
+  }, [
+    token,
+    invitation,
+    signedIn,
+    signingUp,
+    emailMatches,
+    redirect,
+    accept,
+    refusal,
+    navigate,
+    acceptAttempt,
+  ]);
 
   if (sessionStatus === 'error') return <ConnectionErrorView />;
   if (!token || !sessionKnown || lookup.status === 'loading')
@@ -100,11 +115,24 @@ export function InvitationFlow() {
   if (signedIn && !signingUp) {
     return (
       <AuthCard title="Accepting Invitation" description={invitedLine(invitation)}>
-        <Flex justify="center">
-          <Spin description={`Joining ${invitation.companyName}...`}>
-            <div style={{ height: 48, width: 200 }} />
-          </Spin>
-        </Flex>
+        {acceptFailed ? (
+          <Button
+            type="primary"
+            block
+            onClick={() => {
+              setAcceptFailed(false);
+              setAcceptAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </Button>
+        ) : (
+          <Flex justify="center">
+            <Spin description={`Joining ${invitation.companyName}...`}>
+              <div style={{ height: 48, width: 200 }} />
+            </Spin>
+          </Flex>
+        )}
       </AuthCard>
     );
   }
