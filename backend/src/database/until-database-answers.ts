@@ -10,7 +10,7 @@ export function isConnectionError(error: unknown): boolean {
   // 57P01-57P03: the server is shutting down or starting; 08xxx: connection exceptions.
   if (/^(57P0[123]|08\d{3})$/.test(code)) return true;
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Connection is closed|the database system is (starting|shutting) up|Driver not Connected/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|the database system is (starting|shutting) up/i.test(
     message,
   );
 }
@@ -23,14 +23,16 @@ export function isConnectionError(error: unknown): boolean {
 export async function untilDatabaseAnswers<T>(
   what: string,
   work: () => Promise<T>,
-  giveUpAfterMs = 10 * 60_000,
+  options: { giveUpAfterMs?: number; stopping?: () => boolean } = {},
 ): Promise<T> {
+  const { giveUpAfterMs = 10 * 60_000, stopping = () => false } = options;
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (!isConnectionError(error) || Date.now() - started > giveUpAfterMs) throw error;
+      // The process shutting down closes the pool too: that is not an outage to wait out.
+      if (!isConnectionError(error) || stopping() || Date.now() - started > giveUpAfterMs) throw error;
       if (attempt === 1) logger.warn(`${what}: the database is not answering; trying again until it does`);
       await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 5000)));
     }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { AgentEntity } from '../../agents/agent.entity';
 import { AgentsService, DEFAULT_AGENT_ID } from '../../agents/agents.service';
 import { demoAgentResponse } from '../../agents/demo-agent';
@@ -18,8 +18,10 @@ export class RetryableWebhookError extends Error {}
  * worker (or in-process in the embedded default); safe to run twice for the same message.
  */
 @Injectable()
-export class AgentReplyJobHandler {
+export class AgentReplyJobHandler implements OnModuleDestroy {
   private readonly logger = new Logger('AgentReply');
+  /** Set when the process shuts down: database waits end then (the pool is closing, not down). */
+  private stopping = false;
   private readonly allowedHosts: ReadonlySet<string>;
 
   constructor(
@@ -30,6 +32,15 @@ export class AgentReplyJobHandler {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
 
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  /** Runs database work through an outage, not through this process's own shutdown. */
+  private waitForDatabase<T>(what: string, work: () => Promise<T>): Promise<T> {
+    return untilDatabaseAnswers(what, work, { stopping: () => this.stopping });
+  }
+
   /**
    * A database outage neither spends the job's attempts (which are for the webhook) nor loses an answer
    * that has come: reads and writes wait for PostgreSQL, so the webhook is not called again for it.
@@ -37,9 +48,9 @@ export class AgentReplyJobHandler {
   @JobHandler('agent.reply')
   async sendAgentReply(job: AgentReplyJob, meta: JobMeta): Promise<void> {
     const id = job.messageId;
-    const context = await untilDatabaseAnswers(`reply to ${id}`, () => this.chats.pendingReplyContext(id));
+    const context = await this.waitForDatabase(`reply to ${id}`, () => this.chats.pendingReplyContext(id));
     if (!context) return; // answered, failed or deleted already
-    const agent = await untilDatabaseAnswers(`reply to ${id}`, () =>
+    const agent = await this.waitForDatabase(`reply to ${id}`, () =>
       this.agents.findForChat(context, context.agentId),
     );
     if (!agent) return this.fail(id, 'The agent no longer exists.');
@@ -47,7 +58,7 @@ export class AgentReplyJobHandler {
     switch (outcome.kind) {
       case 'ok': {
         const text = parseAgentReply(outcome.body);
-        return untilDatabaseAnswers(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
+        return this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
       }
       case 'http_error': {
         const message = `Webhook response error: ${outcome.status}`;
@@ -102,7 +113,7 @@ export class AgentReplyJobHandler {
   }
 
   private fail(messageId: string, reason: string): Promise<void> {
-    return untilDatabaseAnswers(`failing the reply to ${messageId}`, () =>
+    return this.waitForDatabase(`failing the reply to ${messageId}`, () =>
       this.chats.failReply(messageId, reason),
     );
   }
