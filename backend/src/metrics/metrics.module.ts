@@ -82,7 +82,11 @@ export class MetricsHost implements OnApplicationBootstrap, OnApplicationShutdow
     this.removeSource?.();
     const server = this.server;
     this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (!server) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A scraper's kept-alive connection would hold the close for seconds.
+    server.closeAllConnections();
+    await closed;
   }
 }
 
