@@ -1,22 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { freePort } from '../common/free-port';
 
 const logger = new Logger('EmbeddedPostgres');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 function isAlive(pid: number): boolean {
   try {
