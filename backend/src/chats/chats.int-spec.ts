@@ -496,6 +496,16 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       expect(since.body.messages.map((m: MessageView) => m.content)).toEqual(['m119', 'm120']);
       await request(t.http).get(`/api/chats/${chat.id}/messages?limit=0`).set(as(user)).expect(400);
       await request(t.http).get(`/api/chats/${chat.id}/messages?before=abc`).set(as(user)).expect(400);
+      // One past PostgreSQL's bigint: refused by validation, before it reaches the database.
+      const tooBig = await request(t.http)
+        .get(`/api/chats/${chat.id}/messages?after=9223372036854775808`)
+        .set(as(user))
+        .expect(400);
+      expect(tooBig.body.message).toBe('after must be a message seq');
+      await request(t.http)
+        .get(`/api/chats/${chat.id}/messages?after=9223372036854775807`)
+        .set(as(user))
+        .expect(200);
     });
   });
 

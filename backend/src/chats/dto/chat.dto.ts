@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNumberString, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
 import type {
   ChatListQuery,
@@ -16,6 +16,20 @@ import type {
 } from '../../contracts/chats';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+const MAX_BIGINT = 9223372036854775807n;
+
+/** A message `seq` cursor: digits that fit PostgreSQL's bigint (a larger one used to reach the database). */
+function IsMessageSeq(message: string): PropertyDecorator {
+  return ValidateBy({
+    name: 'isMessageSeq',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && /^\d{1,19}$/.test(value) && BigInt(value) <= MAX_BIGINT,
+      defaultMessage: () => message,
+    },
+  });
+}
 export const MAX_MESSAGE_LENGTH = 20_000;
 
 export class ChatDto implements ChatView {
@@ -112,14 +126,12 @@ export class ListChatsQuery implements ChatListQuery {
 export class MessagePageQuery implements MessagePageCursor {
   @ApiPropertyOptional({ description: 'seq cursor: messages older than this' })
   @OptionalNotNull()
-  @IsNumberString({ no_symbols: true }, { message: 'before must be a message seq' })
-  @MaxLength(19, { message: 'before must be a message seq' })
+  @IsMessageSeq('before must be a message seq')
   before?: string;
 
   @ApiPropertyOptional({ description: 'seq cursor: messages newer than this (resync after reconnect)' })
   @OptionalNotNull()
-  @IsNumberString({ no_symbols: true }, { message: 'after must be a message seq' })
-  @MaxLength(19, { message: 'after must be a message seq' })
+  @IsMessageSeq('after must be a message seq')
   after?: string;
 
   @ApiPropertyOptional({ default: 50, maximum: 200 })
