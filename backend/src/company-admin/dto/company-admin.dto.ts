@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
+import { CreateAgentDto } from '../../agents/dto/agent.dto';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { COMPANY_ROLES } from '../../companies/company-user.entity';
@@ -65,14 +66,11 @@ export class CompanyAgentDto implements CompanyAgentView {
   @ApiProperty() createdAt: string;
 }
 
-export class CreateCompanyAgentDto implements CreateCompanyAgentRequest {
-  @ApiProperty({ example: 'Support bot' })
-  @Transform(trim)
-  @IsString({ message: 'Agent name is required' })
-  @Matches(/\S/, { message: 'Agent name is required' })
-  @MaxLength(100, { message: 'Agent name must be at most 100 characters' })
-  name: string;
-
+/** The agent form's name rules, with the description required (the Company Admin form asks for both). */
+export class CreateCompanyAgentDto
+  extends PickType(CreateAgentDto, ['name'] as const)
+  implements CreateCompanyAgentRequest
+{
   @ApiProperty({ example: 'Answers questions about our product' })
   @Transform(trim)
   @IsString({ message: 'Description is required' })
