@@ -12,6 +12,8 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json nest-cli.json ./
 COPY backend backend
 COPY frontend frontend
+# The in-app help pages are built from these (frontend/src/pages/WebhookSignaturesPage.tsx).
+COPY docs docs
 # backend/node_modules exists even when npm hoists every backend package, so the runtime COPY never misses it.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund && mkdir -p backend/node_modules
 

@@ -87,6 +87,11 @@ export default defineConfig(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node }, sourceType: 'module' },
   },
+  // Served as they are (frontend/public): classic browser scripts.
+  {
+    files: ['frontend/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
   {
     files: ['**/*.cjs', 'backend/jest.config.js'],
     languageOptions: { sourceType: 'commonjs' },

@@ -1,6 +1,8 @@
-// The baseline: the least a chat server can do for one message. A bare Socket.IO server where a client's
-// `message` event becomes one raw INSERT into PostgreSQL and a `message.created` event back. Runs as a
-// child of bench/run.mjs (its own process, like the app), talks to it over IPC.
+// The floor: the least a chat server can do for one message. A bare Socket.IO server where a client's
+// `message` event becomes one raw INSERT into PostgreSQL and a `message.created` event back. Also the
+// bare fan-out and memory references: every socket joins one room, and `POST /emit?name=...` is one
+// io.to(room).emit of a `company.updated` event. Runs as a child of bench/run.mjs (its own process,
+// like the app), talks to it over IPC.
 import http from 'node:http';
 import pg from 'pg';
 import { Server } from 'socket.io';
@@ -16,10 +18,21 @@ const pool = new pg.Pool({
   connectionString: databaseUrl,
   max: Number(process.env.BASELINE_POOL_SIZE) || 20,
 });
-const httpServer = http.createServer();
+// The fan-out reference: one emit to the room every socket is in.
+const httpServer = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method !== 'POST' || url.pathname !== '/emit') {
+    res.writeHead(404).end();
+    return;
+  }
+  req.resume();
+  io.to('everyone').emit('company.updated', { companyId: 'bare', name: url.searchParams.get('name') ?? '' });
+  res.writeHead(204).end();
+});
 const io = new Server(httpServer, { serveClient: false });
 
 io.on('connection', (socket) => {
+  void socket.join('everyone');
   socket.on('message', (payload) => {
     const { chatId, content } = payload ?? {};
     pool

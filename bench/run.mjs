@@ -18,17 +18,33 @@ import {
 import { buildIfMissing, startApp, startWebhook } from './lib/servers.mjs';
 import { now } from './lib/util.mjs';
 import { concurrent } from './phases/concurrent.mjs';
+import { distributed } from './phases/distributed.mjs';
+import { fanOut } from './phases/fan-out.mjs';
+import { firstLoad } from './phases/first-load.mjs';
 import { history } from './phases/history.mjs';
 import { hostileBodies } from './phases/hostile-bodies.mjs';
+import { listsPhase } from './phases/lists.mjs';
+import { memory } from './phases/memory.mjs';
 import { roundTrip } from './phases/round-trip.mjs';
 import { sequential } from './phases/sequential.mjs';
+import { statements } from './phases/statements.mjs';
 
 /**
  * The phases, in the order they run and print. A phase is `{ key, title, measure(ctx, result),
  * print(result) }`: its title is printed, `measure` fills `result` (which is `report[key]`, so a failed
  * run still writes what it got), and once every phase has measured, `print` shows its tables.
  */
-const ALL_PHASES = [roundTrip([sequential, concurrent]), history, hostileBodies];
+const ALL_PHASES = [
+  roundTrip([sequential, concurrent]),
+  statements,
+  fanOut,
+  memory,
+  listsPhase,
+  distributed,
+  history,
+  hostileBodies,
+  firstLoad,
+];
 // BENCH_PHASES=history,hostileBodies runs only those.
 const only = (process.env.BENCH_PHASES ?? '').split(',').filter(Boolean);
 const PHASES = only.length ? ALL_PHASES.filter((p) => only.includes(p.key)) : ALL_PHASES;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startAgentWebhook } from './fixtures/agent-webhook';
 import { startApp } from './fixtures/app-server';
+import { FAKE_CONVAI_API_KEY, startFakeConvai } from './fixtures/fake-convai';
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakeGoogle } from './fixtures/fake-google';
 import { startSmtpSink } from './fixtures/smtp-sink';
 import { APP_PORT, BASE_URL } from './playwright.config';
@@ -55,6 +56,8 @@ export default async function globalSetup(config: FullConfig) {
   const agentWebhook = await startAgentWebhook((line) =>
     webhookLog.write(`${new Date().toISOString()} ${line}\n`),
   );
+  const convaiLog = fs.createWriteStream(path.join(logDir, 'fake-convai.log'));
+  const convai = await startFakeConvai((line) => convaiLog.write(`${new Date().toISOString()} ${line}\n`));
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONTRACT_VARIABLES) delete env[name];
@@ -71,6 +74,10 @@ export default async function globalSetup(config: FullConfig) {
     GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
     // Agents may call the local webhook fixture (the SSRF guard refuses loopback otherwise).
     WEBHOOK_ALLOWED_HOSTS: agentWebhook.host,
+    // Voice calls go to the local fake of ElevenLabs (signed URLs: the api holds this key).
+    ELEVENLABS_API_KEY: FAKE_CONVAI_API_KEY,
+    ELEVENLABS_API_URL: convai.apiUrl,
+    ELEVENLABS_WS_URL: convai.wsUrl,
     // Every test signs up from 127.0.0.1: one address would reach the per-address limits.
     RATE_LIMIT_SCALE: '50',
   });
@@ -86,7 +93,7 @@ export default async function globalSetup(config: FullConfig) {
       dataDir,
     });
   } catch (error) {
-    await Promise.all([smtp.close(), google.close(), agentWebhook.close()]);
+    await Promise.all([smtp.close(), google.close(), agentWebhook.close(), convai.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -98,14 +105,18 @@ export default async function globalSetup(config: FullConfig) {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_FAKE_GOOGLE_URL = google.url;
   process.env.E2E_AGENT_WEBHOOK_URL = agentWebhook.url;
+  process.env.E2E_FAKE_CONVAI_URL = convai.apiUrl;
+  // fixtures/superadmin.ts promotes accounts with the operator CLI, which finds the database here.
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     // Held replies answer now, so the app's shutdown does not wait on our webhook.
     agentWebhook.releaseAll();
     await app.stop();
-    await Promise.all([smtp.close(), google.close(), agentWebhook.close()]);
+    await Promise.all([smtp.close(), google.close(), agentWebhook.close(), convai.close()]);
     googleLog.end();
     webhookLog.end();
+    convaiLog.end();
     if (process.env.E2E_KEEP_DATA === '1') {
       process.stderr.write(`[e2e] kept DATA_DIR ${dataDir}\n`);
     } else {

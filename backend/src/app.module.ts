@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AgentsModule } from './agents/agents.module';
+import { AuditApiModule } from './audit/audit-api.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { BootstrapModule } from './bootstrap/bootstrap.module';
 import { ChatsModule } from './chats/chats.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CompaniesModule } from './companies/companies.module';
@@ -15,10 +18,13 @@ import { HealthController } from './health/health.controller';
 import { InvitationsModule } from './invitations/invitations.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { PlatformAdminModule } from './platform-admin/platform-admin.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { QueueModule } from './queue/queue.module';
+import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { VoiceModule } from './voice/voice.module';
 
 /** The api process: HTTP routes (and, in the embedded default, the job handlers in-process). */
 @Module({})
@@ -32,6 +38,7 @@ export class AppModule {
         DatabaseModule.forRoot(config.databaseUrl),
         QueueModule.forRoot(config),
         RealtimeModule.forApi(),
+        AuditModule,
         MailModule,
         FilesModule,
         CompaniesModule,
@@ -39,10 +46,15 @@ export class AppModule {
         AuthModule,
         AgentsModule,
         ChatsModule,
+        BootstrapModule,
+        VoiceModule,
         CompanyAdminModule,
         InvitationsModule,
+        PlatformAdminModule,
+        AuditApiModule,
         RealtimeGatewayModule,
         MetricsModule.forRoot(),
+        QueueDashboardModule.forRoot(config),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

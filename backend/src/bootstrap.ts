@@ -1,35 +1,50 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { closeConnectionsWhileDraining } from './common/graceful-shutdown';
 import { refuseDeepJson, refuseHostileText } from './common/hostile-body';
 import { createValidationPipe } from './common/validation';
-import type { AppConfig } from './config/app-config';
+import { type AppConfig, type LogLevel, logLevelFrom } from './config/app-config';
 import { runMigrations } from './database/migrate';
+import { accessLog, appLoggerFor, createLogger, type RootLogger } from './logging/logger';
+import { withLogging } from './logging/logging.module';
+import { bindRequestContext } from './logging/request-context';
 import { recordHttpRequests, serveMetrics } from './metrics/metrics';
 import { AppIoAdapter } from './realtime/app-io.adapter';
+import { compressApiResponses, serveFrontend } from './web/serve-frontend';
+import { connectSources } from './voice/voice-csp';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
-/** Builds the api application (used by main.ts and by the integration tests alike). */
+/** Test apps log nothing unless LOG_LEVEL is set in the test run's environment. */
+function testLogLevel(): LogLevel | 'silent' {
+  return process.env.LOG_LEVEL ? logLevelFrom(process.env.LOG_LEVEL) : 'silent';
+}
+
+/**
+ * Builds the api application (used by main.ts and by the integration tests alike). `logger`: the
+ * process's root logger (main.ts), or `false` for a test app, quiet unless LOG_LEVEL is set.
+ */
 export async function createApp(
   config: ReadyConfig,
-  options: { logger?: false } = {},
+  options: { logger?: false | RootLogger } = {},
 ): Promise<INestApplication> {
+  const root = options.logger || createLogger(options.logger === false ? testLogLevel() : config.logLevel);
   await runMigrations(config.databaseUrl);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(withLogging(AppModule.forRoot(config), root), {
     bodyParser: false,
-    ...(options.logger === false ? { logger: false } : {}),
+    bufferLogs: true,
   });
+  app.useLogger(appLoggerFor(root));
   app.useWebSocketAdapter(new AppIoAdapter(app, config.redisUrl));
   app.disable('x-powered-by');
+  // First: every request gets its id and its access-log line, even one a later middleware refuses.
+  app.use(accessLog(root));
   app.use(recordHttpRequests);
   // Client addresses (rate limits) come from X-Forwarded-For only when a trusted proxy sent it.
   app.set('trust proxy', config.trustProxy);
@@ -42,7 +57,7 @@ export async function createApp(
           // antd writes its styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          connectSrc: connectSources(config),
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -54,11 +69,13 @@ export async function createApp(
     }),
   );
   app.use(closeConnectionsWhileDraining);
+  app.use(compressApiResponses);
   app.use(cookieParser());
   // JSON only (no urlencoded parser): a cross-site HTML form cannot post a body any route accepts.
   // express.json rather than useBodyParser: Nest keeps `verify` for itself there.
   app.use(express.json({ limit: '100kb', verify: refuseDeepJson }));
   app.use(refuseHostileText);
+  app.use(bindRequestContext);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 
@@ -80,30 +97,4 @@ export async function createApp(
     (app.getHttpAdapter().getInstance() as express.Express).get('/metrics', serveMetrics);
   serveFrontend(app, config.frontendDist);
   return app;
-}
-
-const OPERATOR_PATHS = /^\/(metrics|healthz|readyz|livez|health|status|\.well-known)(\/|$)/;
-
-/** The built SPA at /, with client-side routes falling back to index.html. */
-function serveFrontend(app: NestExpressApplication, dist: string): void {
-  const index = join(dist, 'index.html');
-  if (!existsSync(index)) return;
-  app.use(
-    express.static(dist, {
-      index: false,
-      setHeaders: (res, path) => {
-        if (path.includes(`${join(dist, 'assets')}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/socket.io'))
-      return next();
-    // Operator paths that are not the app's: a probe or scraper must get a 404, never a 200 HTML page.
-    if (OPERATOR_PATHS.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
 }

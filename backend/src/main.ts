@@ -4,13 +4,17 @@ import { loadConfig } from './config/app-config';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
 import { drainAndClose } from './common/graceful-shutdown';
+import { createLogger, useJsonLogs } from './logging/logger';
+import { exitOnStartupError } from './logging/startup-error';
 import { keepRunningOnStrayRejections, startWorker } from './worker';
 
 async function main(): Promise<void> {
-  const logger = new Logger('Switchboard');
-  keepRunningOnStrayRejections();
   const config = loadConfig();
   if (config.processRole === 'worker') return startWorker();
+  const root = createLogger(config.logLevel);
+  useJsonLogs(root);
+  const logger = new Logger('Switchboard');
+  keepRunningOnStrayRejections();
   let databaseUrl = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!databaseUrl) {
@@ -18,7 +22,7 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }
-  const app = await createApp({ ...config, databaseUrl });
+  const app = await createApp({ ...config, databaseUrl }, { logger: root });
   const shutdown = async (signal: string): Promise<void> => {
     logger.log(`${signal}: draining (no new connections; finishing requests in flight), then shutting down`);
     await drainAndClose(app);
@@ -32,7 +36,4 @@ async function main(): Promise<void> {
   logger.log(`Switchboard is running at ${config.appOrigin} (API docs: ${config.appOrigin}/api/docs)`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module';
 import { AccountJobsModule } from './auth/account-jobs.module';
 import { ChatsModule } from './chats/chats.module';
 import type { AppConfig } from './config/app-config';
@@ -20,6 +21,7 @@ export class WorkerModule {
         DatabaseModule.forRoot(config.databaseUrl),
         QueueModule.forRoot({ ...config, processRole: 'worker' }),
         RealtimeModule.forWorker(config.redisUrl),
+        AuditModule,
         MailModule,
         AccountJobsModule,
         ChatsModule,

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/app-config';
 import { runMigrations } from './database/migrate';
+import { appLoggerFor, createLogger, useJsonLogs } from './logging/logger';
+import { withLogging } from './logging/logging.module';
+import { exitOnStartupError } from './logging/startup-error';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -10,18 +13,25 @@ import { WorkerModule } from './worker.module';
  * from BullMQ. Needs DATABASE_URL and REDIS_URL: without Redis the api runs every job in-process.
  */
 export async function startWorker(): Promise<void> {
+  const config = loadConfig();
+  const root = createLogger(config.logLevel);
+  useJsonLogs(root);
   const logger = new Logger('Worker');
   keepRunningOnStrayRejections();
-  const config = loadConfig();
   if (!config.databaseUrl || !config.redisUrl) {
-    throw new Error(
+    throw new ConfigError(
       'A separate worker needs DATABASE_URL and REDIS_URL. Without them the api (PROCESS_ROLE=all) runs every job itself.',
     );
   }
   await runMigrations(config.databaseUrl);
   const app = await NestFactory.createApplicationContext(
-    WorkerModule.forRoot({ ...config, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl }),
+    withLogging(
+      WorkerModule.forRoot({ ...config, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl }),
+      root,
+    ),
+    { bufferLogs: true },
   );
+  app.useLogger(appLoggerFor(root));
   const shutdown = async (signal: string) => {
     logger.log(`${signal}: finishing running jobs`);
     await app.close();
@@ -48,8 +58,5 @@ export function keepRunningOnStrayRejections(): void {
 }
 
 if (require.main === module) {
-  startWorker().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  startWorker().catch(exitOnStartupError);
 }

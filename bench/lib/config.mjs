@@ -1,11 +1,16 @@
 // Paths and sizes of a bench run. Every phase reads its sizes from CONFIG, which is written to
 // bench/results/latest.json as is: a new phase adds its own section here.
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH_DIR = join(ROOT, 'bench');
-export const APP_ENTRY = join(ROOT, 'backend', 'dist', 'main.js');
+// BENCH_APP_DIST=backend/dist-bench runs the app built there instead (a build of one's own that a
+// concurrent `nest build`, which empties backend/dist first, cannot pull from under a running bench).
+export const APP_DIST = process.env.BENCH_APP_DIST
+  ? resolve(ROOT, process.env.BENCH_APP_DIST)
+  : join(ROOT, 'backend', 'dist');
+export const APP_ENTRY = join(APP_DIST, 'main.js');
 // The app's PostgreSQL pool size (backend/src/database/data-source-options.ts); the baseline uses the same.
 export const APP_POOL_SIZE = 20;
 
@@ -19,11 +24,16 @@ export const CONFIG = {
   concurrentBlocks: 5,
   concurrentWarmupPerChat: 2,
   history: { bigChat: 10_000, smallChat: 100, requests: 200, warmup: 20, pageSize: 50 },
+  statements: { messages: 50, top: 16 },
+  fanOut: { sizes: [100, 500, 1000], warmup: 5, triggers: 40, timeoutMs: 20_000 },
+  memory: { sockets: 2000, steps: 4, settleMs: 1500 },
+  lists: { rows: 10_000, warmup: 5, requests: 30 },
+  distributed: { workerStartMs: 3000 },
   hostileBodies: { depth: 40_000, requests: 100, warmup: 10 },
   replyTimeoutMs: 15_000,
   requestTimeoutMs: 15_000,
   startupTimeoutMs: 120_000,
   buildTimeoutMs: 5 * 60_000,
   // Everything after the build (app start, all measurements) must fit in this.
-  overallTimeoutMs: 5 * 60_000,
+  overallTimeoutMs: 15 * 60_000,
 };

@@ -43,8 +43,9 @@ function benchCpuMs() {
  */
 export function cpuProbe(serverPid, postmasterPid, extra = { begin() {}, end() {}, take: () => ({}) }) {
   const sample = () => ({
-    server: processCpuMs(serverPid),
-    postgres: postgresCpuMs(postmasterPid),
+    // Several server processes (distributed: api nodes and workers) count together.
+    server: [serverPid].flat().reduce((sum, pid) => sum + processCpuMs(pid), 0),
+    postgres: postmasterPid ? postgresCpuMs(postmasterPid) : 0,
     client: benchCpuMs(),
   });
   let before = null;

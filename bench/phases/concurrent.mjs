@@ -12,10 +12,10 @@ export const concurrent = {
   total: CONFIG.messagesPerChat,
   warmUp: (system) => runConcurrent(system.send, system.concurrentChats, CONFIG.concurrentWarmupPerChat),
   run: (system, size) => runConcurrent(system.send, system.concurrentChats, size),
-  /** Rows of the ratio table: [metric, baseline, switchboard]. */
-  ratioRows: (baseline, switchboard) => [
-    [`${label} p50 (ms)`, baseline.p50, switchboard.p50],
-    [`${label} p99 (ms)`, baseline.p99, switchboard.p99],
-    [`${label} msgs/s`, baseline.perSecond, switchboard.perSecond],
+  /** Rows of the ratio tables: [label, key of the summary]. */
+  metrics: [
+    [`${label} p50 (ms)`, 'p50'],
+    [`${label} p99 (ms)`, 'p99'],
+    [`${label} msgs/s`, 'perSecond'],
   ],
 };

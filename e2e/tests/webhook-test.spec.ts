@@ -22,6 +22,8 @@ test('the webhook tester sends a message to the default agent and shows its pars
   await page.getByLabel('Message', { exact: true }).fill('  \n ');
   await testButton.click();
   await expectToast(page, 'Message Required', 'Please enter a message to send to the webhook');
+  // A repeated refusal refreshes the one toast instead of stacking copies.
+  await expect(page.getByRole('alert').filter({ hasText: 'Message Required' })).toHaveCount(1);
   await expect(page.getByTestId('webhook-output')).toHaveCount(0);
 
   await page.getByLabel('Message', { exact: true }).fill('hello there');
@@ -29,9 +31,13 @@ test('the webhook tester sends a message to the default agent and shows its pars
   await expect(page.getByRole('heading', { name: 'Output' })).toBeVisible();
   await expect(page.getByText('Status 200')).toBeVisible();
   await expect(page.getByTestId('webhook-output')).toContainText("Hello! I'm the Switchboard demo agent.");
+  // The refusal no longer applies once a message went out.
+  await expect(page.getByRole('alert').filter({ hasText: 'Message Required' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Raw Response' })).toBeVisible();
   const raw = page.getByTestId('webhook-raw');
   await expect(raw).toContainText('"output"');
+  // Indented for reading.
+  expect(await raw.innerText()).toMatch(/^\[\n {2}\{\n {4}"output": /);
   expect(JSON.parse(await raw.innerText())).toEqual([
     { output: expect.stringContaining("Hello! I'm the Switchboard demo agent.") as unknown },
   ]);

@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  Ip,
   Param,
   Patch,
   Post,
@@ -68,8 +69,12 @@ export class AgentsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  async remove(@CurrentScope() scope: CompanyScope, @Param('id', AGENT_ID) id: string): Promise<void> {
-    await this.agents.remove(scope, id);
+  async remove(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', AGENT_ID) id: string,
+    @Ip() ip: string,
+  ): Promise<void> {
+    await this.agents.remove(scope, id, ip);
   }
 
   @Post(':id/avatar')

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { Inject, Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
 import type { OwnerScope } from '../common/company-scope';
 import { ForbiddenError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
@@ -48,6 +49,7 @@ export class AgentsService {
     private readonly agents: AgentsRepository,
     private readonly files: FilesService,
     private readonly realtime: RealtimePublisher,
+    private readonly audit: AuditService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
     this.companyAgentWebhook = config.defaultAgentWebhook ?? null;
@@ -131,12 +133,20 @@ export class AgentsService {
     return signingSecret ? { ...view, signingSecret } : view;
   }
 
-  async remove(scope: OwnerScope, agentId: string): Promise<void> {
+  /** `ip`: the caller's address, for the audit log. */
+  async remove(scope: OwnerScope, agentId: string, ip?: string): Promise<void> {
     const agent = await this.resolve(scope, agentId);
     if (agent.isDefault) throw new ValidationFailedError('The default agent cannot be deleted');
     await this.agents.transaction(async (tx) => {
       await this.agents.remove(tx, scope, agent.id);
       if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, tx);
+      await this.audit.record(tx, {
+        action: 'agent.deleted',
+        actor: { id: scope.userId },
+        target: { type: 'agent', id: agent.id, label: agent.name },
+        company: { id: scope.companyId },
+        ip,
+      });
     });
     this.realtime.toUser(scope.userId, 'agent.deleted', { companyId: scope.companyId, agentId: agent.id });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { CompaniesService } from '../companies/companies.service';
 import { UsersService } from '../profiles/users.service';
 
@@ -21,13 +22,25 @@ export class AccountRegistrationService {
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly companies: CompaniesService,
+    private readonly audit: AuditService,
   ) {}
 
-  /** The new user's id; ConflictError(EMAIL_TAKEN) when the address already has an account. */
-  createWithCompany(input: NewAccount): Promise<string> {
+  /**
+   * The new user's id; ConflictError(EMAIL_TAKEN) when the address already has an account. `ip`: the
+   * registering client's address, for the audit log (unknown when a job creates the account).
+   */
+  createWithCompany(input: NewAccount, ip?: string): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
       const user = await this.users.create(manager, input);
-      await this.companies.createWithOwner(user.id, input.companyName, manager);
+      const company = await this.companies.createWithOwner(user.id, input.companyName, manager);
+      await this.audit.record(manager, {
+        action: 'company.created',
+        actor: { id: user.id, label: user.email },
+        target: { type: 'company', id: company.id, label: company.name },
+        company: { id: company.id, name: company.name },
+        ip,
+        details: { via: 'registration' },
+      });
       return user.id;
     });
   }

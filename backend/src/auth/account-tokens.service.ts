@@ -16,15 +16,25 @@ const TTL_MS: Record<AuthTokenPurpose, number> = {
 export class AccountTokensService {
   constructor(@InjectRepository(AuthTokenEntity) private readonly tokens: Repository<AuthTokenEntity>) {}
 
-  /** A new token for the user; `email` binds it to the address it was sent to. */
-  async issue(userId: string, purpose: AuthTokenPurpose, email: string): Promise<string> {
+  /**
+   * A new token for the user; `email` binds it to the address it was sent to. `ttlMs` overrides the
+   * purpose's lifetime (a platform invitation's set-your-password link lasts days, not an hour); `manager`
+   * joins the caller's transaction (the account it names may not be committed yet).
+   */
+  async issue(
+    userId: string,
+    purpose: AuthTokenPurpose,
+    email: string,
+    options: { ttlMs?: number; manager?: EntityManager } = {},
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.tokens.insert({
+    const repo = options.manager ? options.manager.getRepository(AuthTokenEntity) : this.tokens;
+    await repo.insert({
       userId,
       purpose,
       email,
       tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + TTL_MS[purpose]),
+      expiresAt: new Date(Date.now() + (options.ttlMs ?? TTL_MS[purpose])),
     });
     return token;
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiCreatedResponse,
@@ -57,7 +57,7 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResponseDto | VerificationPendingDto> {
-    const outcome = await this.auth.register(body, req.get('user-agent'));
+    const outcome = await this.auth.register(body, req.get('user-agent'), req.ip);
     if (isPending(outcome)) {
       res.status(202);
       return outcome;
@@ -71,7 +71,7 @@ export class AuthController {
   @UseGuards(SameOriginGuard)
   @ApiOkResponse({ type: AuthResponseDto })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.answer(res, await this.auth.login(body.email, body.password, req.get('user-agent')));
+    return this.answer(res, await this.auth.login(body.email, body.password, req.get('user-agent'), req.ip));
   }
 
   @Post('refresh')
@@ -111,8 +111,8 @@ export class AuthController {
   @HttpCode(200)
   @RateLimit('resetPassword')
   @ApiOkResponse({ type: OkDto })
-  async resetPassword(@Body() body: ResetPasswordDto): Promise<OkDto> {
-    await this.auth.resetPassword(body.token, body.password);
+  async resetPassword(@Body() body: ResetPasswordDto, @Ip() ip: string): Promise<OkDto> {
+    await this.auth.resetPassword(body.token, body.password, ip);
     return { ok: true };
   }
 
@@ -138,8 +138,8 @@ export class AuthController {
   @HttpCode(200)
   @RateLimit('confirmEmailToken')
   @ApiOkResponse({ type: EmailChangedDto })
-  async confirmEmail(@Body() body: EmailTokenDto): Promise<EmailChangedDto> {
-    const { email } = await this.auth.confirmEmailChange(body.token);
+  async confirmEmail(@Body() body: EmailTokenDto, @Ip() ip: string): Promise<EmailChangedDto> {
+    const { email } = await this.auth.confirmEmailChange(body.token, ip);
     return { ok: true, email };
   }
 
@@ -166,7 +166,7 @@ export class AuthController {
   ): Promise<void> {
     try {
       if (!req.user) throw new Error('Google sign-in was not completed');
-      const signedIn = await this.auth.googleLogin(req.user, req.get('user-agent'));
+      const signedIn = await this.auth.googleLogin(req.user, req.get('user-agent'), req.ip);
       if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
       res.redirect(302, '/chat');
     } catch (error) {

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import {
   ConflictError,
   DomainError,
@@ -29,6 +30,7 @@ export const INVALID_RESET_LINK = 'This password reset link is invalid or has ex
 export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired.';
 export const INVALID_EMAIL_CHANGE_LINK = 'This confirmation link is invalid or has expired.';
 export const EMAIL_NOT_VERIFIED = 'Please verify your email first';
+export const ACCOUNT_DISABLED = 'This account has been disabled.';
 export const REGISTRATION_REFUSED =
   'Unable to create an account with these details. If you already have an account, sign in or reset your password.';
 export const GOOGLE_ACCOUNT_UNVERIFIED =
@@ -49,6 +51,16 @@ export interface VerificationPending {
   email: string;
 }
 
+/** How a session was started, as the audit log records it. */
+export type SignInMethod = 'password' | 'google' | 'registration' | 'invitation';
+
+interface SessionStart {
+  userAgent?: string;
+  /** The client's address (Express' req.ip: X-Forwarded-For from the proxies TRUST_PROXY names). */
+  ip?: string;
+  method: SignInMethod;
+}
+
 export interface GoogleIdentity {
   sub: string;
   email: string | null;
@@ -63,6 +75,13 @@ export class EmailNotVerifiedError extends DomainError {
   }
 }
 
+/** A platform administrator disabled the account: no sign-in of any kind, no refresh (403). */
+export class AccountDisabledError extends DomainError {
+  constructor() {
+    super('FORBIDDEN', ACCOUNT_DISABLED);
+  }
+}
+
 export class GoogleAccountUnverifiedError extends DomainError {
   constructor() {
     super('CONFLICT', GOOGLE_ACCOUNT_UNVERIFIED);
@@ -71,6 +90,8 @@ export class GoogleAccountUnverifiedError extends DomainError {
 
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger('Auth');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
@@ -80,6 +101,7 @@ export class AuthService {
     private readonly tokens: AccountTokensService,
     private readonly registration: AccountRegistrationService,
     private readonly queue: JobQueue,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -87,7 +109,11 @@ export class AuthService {
    * verification is required nobody is signed in and the account is created in a job: the answer, and
    * its timing, are the same for an address that already has an account (whose owner is mailed).
    */
-  async register(input: RegisterDto, userAgent?: string): Promise<SignedIn | VerificationPending> {
+  async register(
+    input: RegisterDto,
+    userAgent?: string,
+    ip?: string,
+  ): Promise<SignedIn | VerificationPending> {
     const { firstName, lastName } = splitFullName(input.fullName);
     const email = normalizeEmail(input.email);
     const account = {
@@ -103,7 +129,7 @@ export class AuthService {
     }
     let userId: string;
     try {
-      userId = await this.registration.createWithCompany(account);
+      userId = await this.registration.createWithCompany(account, ip);
     } catch (error) {
       // Registration must not confirm that an address has an account (see REQUIRE_EMAIL_VERIFICATION).
       if (error instanceof ConflictError && error.message === EMAIL_TAKEN)
@@ -111,21 +137,32 @@ export class AuthService {
       throw error;
     }
     await this.queue.enqueue('account.mail', { kind: 'verify-email', email });
-    return this.startSession(userId, userAgent);
+    return this.startSession(userId, { userAgent, ip, method: 'registration' });
   }
 
-  async login(email: string, password: string, userAgent?: string): Promise<SignedIn> {
+  /**
+   * Every refusal is audited (an unknown address and a wrong password alike: one insert each, so the
+   * answer's timing tells nothing more than before).
+   */
+  async login(email: string, password: string, userAgent?: string, ip?: string): Promise<SignedIn> {
     const user = await this.users.findByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    if (!user || !ok) {
+      await this.recordFailedSignIn(email, ip, { method: 'password' });
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
     // Said only to someone who knows the password.
-    if (this.config.requireEmailVerification && !user.emailVerifiedAt) throw new EmailNotVerifiedError();
-    return this.startSession(user.id, userAgent);
+    if (this.config.requireEmailVerification && !user.emailVerifiedAt) {
+      await this.recordFailedSignIn(email, ip, { method: 'password', reason: 'email_not_verified' });
+      throw new EmailNotVerifiedError();
+    }
+    return this.startSession(user.id, { userAgent, ip, method: 'password' });
   }
 
   async refresh(refreshToken: string | undefined): Promise<SignedIn> {
     const issued = refreshToken ? await this.sessions.rotate(refreshToken) : null;
     if (!issued) throw new UnauthorizedError(SESSION_ENDED);
+    await this.refuseDisabled(issued.userId);
     return this.signedIn(issued.userId, issued.sessionId, issued.refreshToken);
   }
 
@@ -147,13 +184,20 @@ export class AuthService {
    * Uses the token (once, atomically), sets the password and ends every session of the account. The
    * link reached the account's mailbox, so it also proves the address.
    */
-  async resetPassword(token: string, password: string): Promise<void> {
+  async resetPassword(token: string, password: string, ip?: string): Promise<void> {
     const passwordHash = await hashPassword(password);
     const userId = await this.dataSource.transaction(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'password_reset');
       if (!row) throw new ValidationFailedError(INVALID_RESET_LINK);
       await this.users.setPasswordHash(row.userId, passwordHash, manager);
       if (row.email) await this.users.markEmailVerified(row.userId, row.email, manager);
+      // Done by whoever holds the emailed link, nobody signed in: no actor.
+      await this.audit.record(manager, {
+        action: 'auth.password_reset',
+        actor: null,
+        target: { type: 'user', id: row.userId },
+        ip,
+      });
       return row.userId;
     });
     await this.sessions.revokeAllForUser(userId);
@@ -169,12 +213,20 @@ export class AuthService {
   }
 
   /** Follows the link mailed to a new address: the address becomes the account's, and the old one is told. */
-  async confirmEmailChange(token: string): Promise<{ email: string }> {
+  async confirmEmailChange(token: string, ip?: string): Promise<{ email: string }> {
     const changed = await this.dataSource.transaction(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'email_change');
       if (!row?.email) throw new ValidationFailedError(INVALID_EMAIL_CHANGE_LINK);
       const oldEmail = await this.users.confirmEmailChange(manager, row.userId, row.email);
       if (!oldEmail) throw new ValidationFailedError(INVALID_EMAIL_CHANGE_LINK);
+      // Done by whoever holds the link mailed to the new address: no actor.
+      await this.audit.record(manager, {
+        action: 'auth.email_changed',
+        actor: null,
+        target: { type: 'user', id: row.userId, label: row.email },
+        ip,
+        details: { from: oldEmail, to: row.email },
+      });
       return { oldEmail, email: row.email };
     });
     await this.queue.enqueue('account.mail', {
@@ -186,12 +238,26 @@ export class AuthService {
   }
 
   /** Checks the current password, sets the new one, ends the other sessions and rotates this one. */
-  async changePassword(userId: string, sessionId: string, input: ChangePasswordDto): Promise<SignedIn> {
+  async changePassword(
+    userId: string,
+    sessionId: string,
+    input: ChangePasswordDto,
+    ip?: string,
+  ): Promise<SignedIn> {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError('Not authenticated');
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw new ValidationFailedError(CURRENT_PASSWORD_INCORRECT);
-    await this.users.setPassword(userId, input.newPassword);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await this.users.setPasswordHash(userId, passwordHash, manager);
+      await this.audit.record(manager, {
+        action: 'auth.password_changed',
+        actor: { id: userId, label: user.email },
+        target: { type: 'user', id: userId, label: user.email },
+        ip,
+      });
+    });
     await this.sessions.revokeAllForUser(userId, sessionId);
     const refreshToken = await this.sessions.reissue(sessionId);
     if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED);
@@ -206,9 +272,22 @@ export class AuthService {
    * reset, which also ends the other sessions) and then Google links. A new account gets a company of
    * its own, as registration does.
    */
-  async googleLogin(identity: GoogleIdentity, userAgent?: string): Promise<SignedIn> {
+  async googleLogin(identity: GoogleIdentity, userAgent?: string, ip?: string): Promise<SignedIn> {
+    try {
+      return await this.googleSignIn(identity, { userAgent, ip, method: 'google' });
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'UNAUTHORIZED' || error.code === 'CONFLICT'))
+        await this.recordFailedSignIn(identity.email ?? `google:${identity.sub}`, ip, {
+          method: 'google',
+          reason: error.message,
+        });
+      throw error;
+    }
+  }
+
+  private async googleSignIn(identity: GoogleIdentity, client: SessionStart): Promise<SignedIn> {
     const bySub = await this.users.findByGoogleSub(identity.sub);
-    if (bySub) return this.startSession(bySub.id, userAgent);
+    if (bySub) return this.startSession(bySub.id, client);
     if (!identity.email || !identity.emailVerified) {
       throw new UnauthorizedError('Google did not confirm this email address');
     }
@@ -219,33 +298,83 @@ export class AuthService {
         throw new UnauthorizedError('This email is linked to another Google account');
       if (!byEmail.emailVerifiedAt) throw new GoogleAccountUnverifiedError();
       await this.users.linkGoogle(byEmail.id, identity.sub);
-      return this.startSession(byEmail.id, userAgent);
+      return this.startSession(byEmail.id, client);
     }
     const owner = identity.firstName || email.split('@')[0];
-    const userId = await this.registration.createWithCompany({
-      email,
-      passwordHash: null,
-      firstName: identity.firstName,
-      lastName: identity.lastName,
-      companyName: `${owner}'s Company`,
-      googleSub: identity.sub,
-      emailVerifiedAt: new Date(),
-    });
-    return this.startSession(userId, userAgent);
+    const userId = await this.registration.createWithCompany(
+      {
+        email,
+        passwordHash: null,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        companyName: `${owner}'s Company`,
+        googleSub: identity.sub,
+        emailVerifiedAt: new Date(),
+      },
+      client.ip,
+    );
+    return this.startSession(userId, client);
   }
 
   /**
    * Signs in an account another feature has just created with its address proved (an invited
    * registration): the same session start as login, without a password check.
    */
-  startSessionForNewAccount(userId: string, userAgent?: string): Promise<SignedIn> {
-    return this.startSession(userId, userAgent);
+  startSessionForNewAccount(userId: string, userAgent?: string, ip?: string): Promise<SignedIn> {
+    return this.startSession(userId, { userAgent, ip, method: 'invitation' });
   }
 
-  private async startSession(userId: string, userAgent?: string): Promise<SignedIn> {
-    const { sessionId, refreshToken } = await this.sessions.create(userId, userAgent);
-    await this.users.recordLogin(userId);
+  /** Every sign-in: the session, the last-login time and the audit entry commit together. */
+  private async startSession(userId: string, client: SessionStart): Promise<SignedIn> {
+    // Every way in (password, Google, registration, invitation) passes here: a disabled account stops,
+    // and the attempt is audited like any other refused sign-in.
+    const user = await this.users.findById(userId);
+    if (user?.disabledAt) {
+      await this.recordFailedSignIn(user.email, client.ip, {
+        method: client.method,
+        reason: 'account_disabled',
+      });
+      throw new AccountDisabledError();
+    }
+    const { sessionId, refreshToken } = await this.dataSource.transaction(async (manager) => {
+      const session = await this.sessions.create(userId, client.userAgent, manager);
+      await this.users.recordLogin(userId, manager);
+      await this.audit.record(manager, {
+        action: 'auth.sign_in',
+        actor: { id: userId },
+        target: { type: 'user', id: userId },
+        ip: client.ip,
+        details: { method: client.method },
+      });
+      return session;
+    });
     return this.signedIn(userId, sessionId, refreshToken);
+  }
+
+  /**
+   * A refused sign-in changes nothing, so its entry stands alone. Writing it must not turn the 401 into a
+   * 500: a failure here is logged, and the caller answers as it would have.
+   */
+  private async recordFailedSignIn(
+    email: string,
+    ip: string | undefined,
+    details: { method: SignInMethod; reason?: string },
+  ): Promise<void> {
+    try {
+      await this.audit.record(this.dataSource.manager, {
+        action: 'auth.sign_in_failed',
+        actor: { id: null, label: normalizeEmail(email) },
+        ip,
+        details,
+      });
+    } catch (error) {
+      this.logger.warn(`could not record a failed sign-in: ${(error as Error).message}`);
+    }
+  }
+
+  private async refuseDisabled(userId: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (user?.disabledAt) throw new AccountDisabledError();
   }
 
   /** The one shape of a sign-in answer: access token, the user as the client sees it, the cookie. */

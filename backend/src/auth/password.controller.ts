@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Ip, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
@@ -24,9 +24,10 @@ export class PasswordController {
   async change(
     @CurrentUser() user: AuthUser,
     @Body() body: ChangePasswordDto,
+    @Ip() ip: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResponseDto> {
-    const signedIn = await this.auth.changePassword(user.id, user.sessionId, body);
+    const signedIn = await this.auth.changePassword(user.id, user.sessionId, body, ip);
     if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
     return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
   }

@@ -3,6 +3,11 @@ import type { AppConfig } from '../config/app-config';
 import { SESSION_TTL_MS } from './sessions.service';
 
 export const REFRESH_COOKIE = 'sb_refresh';
+/**
+ * A hint the page can read (no secret in it): this browser may have a session to restore. Without it
+ * the app shows the sign-in page at once instead of probing /api/auth/refresh for a certain 401.
+ */
+export const SESSION_HINT_COOKIE = 'sb_signed_in';
 
 function options(config: AppConfig): CookieOptions {
   return {
@@ -13,12 +18,18 @@ function options(config: AppConfig): CookieOptions {
   };
 }
 
+function hintOptions(config: AppConfig): CookieOptions {
+  return { ...options(config), httpOnly: false, path: '/' };
+}
+
 export function setRefreshCookie(res: Response, config: AppConfig, token: string): void {
   res.cookie(REFRESH_COOKIE, token, { ...options(config), maxAge: SESSION_TTL_MS });
+  res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(config), maxAge: SESSION_TTL_MS });
 }
 
 export function clearRefreshCookie(res: Response, config: AppConfig): void {
   res.clearCookie(REFRESH_COOKIE, options(config));
+  res.clearCookie(SESSION_HINT_COOKIE, hintOptions(config));
 }
 
 export function readRefreshCookie(req: Request): string | undefined {

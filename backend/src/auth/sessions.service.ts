@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, type Repository } from 'typeorm';
+import { type EntityManager, IsNull, Not, type Repository } from 'typeorm';
 import { isUuid } from '../common/uuid';
+import { preparedQuery } from '../database/prepared-query';
 import type { CompanyRole } from '../companies/company-user.entity';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { SessionEntity } from './session.entity';
@@ -22,6 +23,13 @@ function sameHash(a: string | null, b: string): boolean {
 
 /** Earlier secrets remembered per session: replaying any of them revokes the session. */
 const RETIRED_HASHES_KEPT = 64;
+
+/** The session's user when the session is live and the account not disabled, with one company role. */
+const ACTIVE_USER_SQL = `SELECT p.id, p.is_superadmin, cu.role FROM sessions s
+  JOIN profiles p ON p.id = s.user_id
+  LEFT JOIN company_users cu ON cu.user_id = p.id AND cu.company_id = $3
+  WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+    AND p.disabled_at IS NULL`;
 
 function withinGrace(session: Pick<SessionEntity, 'rotatedAt'>): boolean {
   return Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
@@ -50,14 +58,17 @@ export class SessionsService {
     private readonly realtime: RealtimePublisher,
   ) {}
 
+  /** Joins the caller's transaction when given one (a sign-in commits with its audit entry). */
   async create(
     userId: string,
     userAgent: string | undefined,
+    manager?: EntityManager,
   ): Promise<{ sessionId: string; refreshToken: string }> {
     const secret = randomBytes(32).toString('base64url');
     const now = new Date();
-    const session = await this.sessions.save(
-      this.sessions.create({
+    const repo = manager ? manager.getRepository(SessionEntity) : this.sessions;
+    const session = await repo.save(
+      repo.create({
         userId,
         refreshHash: sha256(secret),
         previousHash: null,
@@ -141,25 +152,27 @@ export class SessionsService {
   ): Promise<{ id: string; isSuperadmin: boolean; companyRole: CompanyRole | null } | null> {
     if (!isUuid(sessionId) || !isUuid(userId)) return null;
     const company = companyId && isUuid(companyId) ? companyId : null;
-    const rows: Array<{ id: string; is_superadmin: boolean; role: CompanyRole | null }> =
-      await this.sessions.query(
-        `SELECT p.id, p.is_superadmin, cu.role FROM sessions s
-       JOIN profiles p ON p.id = s.user_id
-       LEFT JOIN company_users cu ON cu.user_id = p.id AND cu.company_id = $3
-       WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-        [sessionId, userId, company],
-      );
+    // A prepared statement: the guard runs it on every request (database/prepared-query.ts).
+    const rows = await preparedQuery<{ id: string; is_superadmin: boolean; role: CompanyRole | null }>(
+      this.sessions.manager.connection,
+      'auth.active-user',
+      ACTIVE_USER_SQL,
+      [sessionId, userId, company],
+    );
     const row = rows[0];
     return row ? { id: row.id, isSuperadmin: row.is_superadmin, companyRole: row.role } : null;
   }
 
+  /** A live session of an account that is not disabled (the socket handshake asks this). */
   async isActive(sessionId: string, userId: string): Promise<boolean> {
-    if (!isUuid(sessionId)) return false;
-    const session = await this.sessions.findOne({
-      select: { id: true, expiresAt: true },
-      where: { id: sessionId, userId, revokedAt: IsNull() },
-    });
-    return !!session && session.expiresAt.getTime() > Date.now();
+    if (!isUuid(sessionId) || !isUuid(userId)) return false;
+    const rows: unknown[] = await this.sessions.query(
+      `SELECT 1 FROM sessions s JOIN profiles p ON p.id = s.user_id
+       WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+         AND p.disabled_at IS NULL`,
+      [sessionId, userId],
+    );
+    return rows.length > 0;
   }
 
   /** Signs out the session a refresh token belongs to, only when the token's secret is its own. */
@@ -182,6 +195,25 @@ export class SessionsService {
     if (!isUuid(sessionId)) return;
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
     this.realtime.endSession(sessionId, 'You signed out.');
+  }
+
+  /**
+   * Revokes every live session of a user inside the caller's transaction (an account being disabled) and
+   * returns their ids: after the commit, `endSessions` tells their sockets and disconnects them.
+   */
+  async revokeAllInTransaction(manager: EntityManager, userId: string): Promise<string[]> {
+    const revoked = await manager
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: () => 'now()' })
+      .where({ userId, revokedAt: IsNull() })
+      .returning(['id'])
+      .execute();
+    return (revoked.raw as Array<{ id: string }>).map((row) => row.id);
+  }
+
+  endSessions(sessionIds: string[], reason: string): void {
+    for (const id of sessionIds) this.realtime.endSession(id, reason);
   }
 
   /** Revokes every session of a user, optionally keeping one (the caller's own). */

@@ -361,7 +361,10 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       const user = await registerUser(t);
       const agent = await createAgent(user, '/ok');
       const chats = await Promise.all(
-        Array.from({ length: 30 }, () => t.app.get(ChatsService).create(scopeOf(user), agent.id)),
+        // Titled: an untitled New Chat gives back the user's empty chat with that agent (one for all 30).
+        Array.from({ length: 30 }, (_, i) =>
+          t.app.get(ChatsService).create(scopeOf(user), agent.id, `Burst ${i}`),
+        ),
       );
       const results = await Promise.all(
         chats.map((chat, i) =>

@@ -5,9 +5,9 @@ import type { OwnerScope } from '../common/company-scope';
 import type { ChatView } from '../realtime/client-events';
 
 /** Longest last-message preview kept on the chat row (the column is varchar(200)). */
-const PREVIEW_STORE_LENGTH = 200;
+export const PREVIEW_STORE_LENGTH = 200;
 
-interface ChatRow {
+export interface ChatRow {
   id: string;
   company_id: string;
   agent_id: string;
@@ -21,23 +21,16 @@ interface ChatRow {
   updated_at: Date;
 }
 
-/** What sending into a chat depends on, read under the chat's row lock. */
-export interface ChatSendState {
-  isArchived: boolean;
-  agentActive: boolean;
-  pendingReply: boolean;
-}
-
 /**
  * The chat view's columns (from `chats c JOIN agents a`), but for pending_reply, which a SELECT works out
  * (PENDING_REPLY) and an UPDATE ... RETURNING is told (it knows what it just did).
  */
 const CHAT_FIELDS = `c.id, c.company_id, c.agent_id, a.is_default AS agent_is_default, c.title, c.is_archived,
   c.last_message, c.last_message_at, c.created_at, c.updated_at`;
-const PENDING_REPLY = `EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending')`;
+export const PENDING_REPLY = `EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending')`;
 const CHAT_VIEW_COLUMNS = `${CHAT_FIELDS}, ${PENDING_REPLY} AS pending_reply`;
 
-function toChatView(row: ChatRow): ChatView {
+export function toChatView(row: ChatRow): ChatView {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -100,6 +93,37 @@ export class ChatsRepository {
     return rows[0].id;
   }
 
+  /**
+   * New Chat with a chat of this user and agent that never got a message (not archived): that chat,
+   * moved to the top of the list, instead of another empty one (issue 12: empty 'Chat with ...' rows
+   * piled up, one per click). Null when there is none. Inside `tx`, after `lockNewChat`, so that two
+   * clicks at once cannot both miss it and insert twice; a send into the chat meanwhile (it sets
+   * last_message_at under the row lock) makes it no longer empty.
+   */
+  async reuseEmpty(tx: EntityManager, scope: OwnerScope, agentId: string): Promise<ChatView | null> {
+    const rows = returnedRows<ChatRow>(
+      await tx.query(
+        `UPDATE chats c SET updated_at = now() FROM agents a
+         WHERE a.id = c.agent_id AND c.id = (
+           SELECT e.id FROM chats e
+           WHERE e.user_id = $1 AND e.company_id = $2 AND e.agent_id = $3 AND NOT e.is_archived
+             AND e.last_message_at IS NULL AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = e.id)
+           ORDER BY e.updated_at DESC, e.id LIMIT 1)
+         AND c.last_message_at IS NULL AND NOT c.is_archived
+         RETURNING ${CHAT_FIELDS}, false AS pending_reply`,
+        [scope.userId, scope.companyId, agentId],
+      ),
+    );
+    return rows[0] ? toChatView(rows[0]) : null;
+  }
+
+  /** Serialises New Chat per user, company and agent until `tx` ends. */
+  async lockNewChat(tx: EntityManager, scope: OwnerScope, agentId: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `new-chat:${scope.userId}:${scope.companyId}:${agentId}`,
+    ]);
+  }
+
   async update(
     scope: OwnerScope,
     chatId: string,
@@ -128,19 +152,23 @@ export class ChatsRepository {
     });
   }
 
-  /** Locks the chat row for the rest of `tx` (one send at a time per chat) and reads what sending needs. */
-  async lockForSend(tx: EntityManager, scope: OwnerScope, chatId: string): Promise<ChatSendState | null> {
-    const rows: Array<{ is_archived: boolean; agent_active: boolean; pending: boolean }> = await tx.query(
-      `SELECT c.is_archived, a.is_active AS agent_active, ${PENDING_REPLY} AS pending
-       FROM chats c JOIN agents a ON a.id = c.agent_id
+  /**
+   * Locks the chat row for the rest of `tx` (voice turns of a chat are stored one at a time, in order)
+   * and reads what storing one needs: the agent's row id (the sender of agent turns) and the chat's state.
+   */
+  async lockForVoice(
+    tx: EntityManager,
+    scope: OwnerScope,
+    chatId: string,
+  ): Promise<{ agentId: string; isArchived: boolean; pendingReply: boolean } | null> {
+    const rows: Array<{ agent_id: string; is_archived: boolean; pending: boolean }> = await tx.query(
+      `SELECT c.agent_id, c.is_archived, ${PENDING_REPLY} AS pending FROM chats c
        WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
        FOR UPDATE OF c`,
       [chatId, scope.userId, scope.companyId],
     );
     const row = rows[0];
-    return row
-      ? { isArchived: row.is_archived, agentActive: row.agent_active, pendingReply: row.pending }
-      : null;
+    return row ? { agentId: row.agent_id, isArchived: row.is_archived, pendingReply: row.pending } : null;
   }
 
   /**

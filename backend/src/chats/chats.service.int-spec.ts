@@ -60,6 +60,39 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     expect(await historyOf(me, chat.id)).toEqual(['first', 'an answer', 'second']);
   });
 
+  it('of two sends at once to one chat, the one that waited for the chat lock is refused', async () => {
+    const me = await newMember(ctx.app);
+    const chat = await newChat(ctx.app, me);
+    const db = ctx.app.get(DataSource);
+    const first = db.createQueryRunner();
+    await first.connect();
+    try {
+      // The first send, caught between storing its message and committing: the chat row locked.
+      await first.startTransaction();
+      await first.query('SELECT id FROM chats WHERE id = $1 FOR UPDATE', [chat.id]);
+      await first.query(
+        `INSERT INTO messages (chat_id, sender_id, sender_type, content, reply_status)
+         VALUES ($1, $2, 'user', 'first', 'pending')`,
+        [chat.id, me.userId],
+      );
+      const second = chats.send(me, chat.id, 'second');
+      second.catch(() => undefined);
+      // The second waits for the lock; its statement began before the first message was committed.
+      for (let i = 0; i < 100; i++) {
+        const waiting = (await db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF c%'`,
+        )) as unknown[];
+        if (waiting.length) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await first.commitTransaction();
+      await expect(second).rejects.toMatchObject({ code: 'CONFLICT', message: REPLY_PENDING });
+    } finally {
+      await first.release();
+    }
+    expect(await historyOf(me, chat.id)).toEqual(['first']);
+  });
+
   it('refuses a message to an inactive agent', async () => {
     const me = await newMember(ctx.app);
     const agent = await newAgent(ctx.app, me, { isActive: false });

@@ -1,25 +1,32 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AgentsService } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
+import type { MessageFeedback } from '../contracts/chats';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { recordReplies } from '../metrics/metrics';
 import { JobQueue } from '../queue/job-queue';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
-import { type ChatSendState, ChatsRepository } from './chats.repository';
+import { ChatsRepository } from './chats.repository';
 import { AGENT_REPLY_ATTEMPTS } from './jobs/agent-reply.constants';
 
 /** A reply pending this long with no job known to the queue was lost, not slow to start. */
 const LOST_REPLY_AFTER_MS = 5_000;
-import { type FailedReply, MessagesRepository, type PendingReply } from './messages.repository';
+import {
+  type FailedReply,
+  MessagesRepository,
+  type PendingReply,
+  type SendOutcome,
+} from './messages.repository';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
 export const CHAT_ARCHIVED = 'This chat is archived. Restore it to send messages.';
 export const REPLY_PENDING = 'Please wait for the agent to reply before sending another message.';
 export const AGENT_INACTIVE = 'This agent is not active';
 const EMPTY_MESSAGE = 'Please enter a message';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const ONLY_AGENT_VOICE_TURNS_RATED = "Only the agent's turns of a voice call can be rated.";
 
 /** The spec's title for a chat the user did not name. */
 const defaultTitle = (agentName: string): string => `Chat with ${agentName}`;
@@ -30,11 +37,19 @@ function messageText(content: string): string {
   return text;
 }
 
-/** The chat rules for a user message: archived chats, a reply still pending, an inactive agent. */
-function assertCanSend(state: ChatSendState): void {
-  if (state.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);
-  if (state.pendingReply) throw new ConflictError(REPLY_PENDING);
-  if (!state.agentActive) throw new ValidationFailedError(AGENT_INACTIVE);
+/** The chat rules for a user message: a chat of the owner's, not archived, no reply pending, agent active. */
+function sentOrRefused(outcome: SendOutcome): { chat: ChatView; message: MessageView } {
+  if (!('refused' in outcome)) return outcome;
+  switch (outcome.refused) {
+    case 'not_found':
+      throw new NotFoundError(CHAT_NOT_FOUND);
+    case 'archived':
+      throw new ValidationFailedError(CHAT_ARCHIVED);
+    case 'pending':
+      throw new ConflictError(REPLY_PENDING);
+    case 'inactive':
+      throw new ValidationFailedError(AGENT_INACTIVE);
+  }
 }
 
 /** Chats and messages of one user in one company; nothing here reads across either boundary. */
@@ -61,11 +76,29 @@ export class ChatsService {
     return chat;
   }
 
+  /**
+   * New Chat: a chat with the agent titled 'Chat with {agent}'. When the user already has one with that
+   * agent that never got a message, that one comes back (moved up) instead of another empty row; a
+   * chat asked for by title is always new.
+   */
   async create(scope: OwnerScope, agentId: string, title?: string): Promise<ChatView> {
     const agent = await this.agents.resolve(scope, agentId);
-    const chatId = await this.chats.insert(scope, agent.id, title ?? defaultTitle(agent.name));
+    const { chatId, reused } = await this.chats.transaction(async (tx) => {
+      if (title === undefined) {
+        await this.chats.lockNewChat(tx, scope, agent.id);
+        const empty = await this.chats.reuseEmpty(tx, scope, agent.id);
+        if (empty) return { chatId: empty.id, reused: true };
+      }
+      return {
+        chatId: await this.chats.insert(scope, agent.id, title ?? defaultTitle(agent.name), tx),
+        reused: false,
+      };
+    });
     const chat = await this.get(scope, chatId);
-    this.realtime.toUser(scope.userId, 'chat.created', { companyId: scope.companyId, chat });
+    this.realtime.toUser(scope.userId, reused ? 'chat.updated' : 'chat.created', {
+      companyId: scope.companyId,
+      chat,
+    });
     return chat;
   }
 
@@ -114,10 +147,7 @@ export class ChatsService {
     const sent = await this.chats.transaction(async (tx) => {
       const chatId = await this.chats.insert(scope, agent.id, defaultTitle(agent.name), tx);
       // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
-      const state = await this.chats.lockForSend(tx, scope, chatId);
-      if (!state) throw new NotFoundError(CHAT_NOT_FOUND);
-      assertCanSend(state);
-      return this.storeUserMessage(tx, scope, chatId, text);
+      return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
     });
     this.realtime.toUser(scope.userId, 'chat.created', { companyId: scope.companyId, chat: sent.chat });
     await this.afterUserMessage(scope, sent);
@@ -130,30 +160,11 @@ export class ChatsService {
    */
   async send(scope: OwnerScope, chatId: string, content: string): Promise<MessageView> {
     const text = messageText(content);
-    // One connection: lock the chat (checking its agent and any pending reply), store the message, move
-    // the chat up the list.
-    const sent = await this.chats.transaction(async (tx) => {
-      const state = await this.chats.lockForSend(tx, scope, chatId);
-      if (!state) throw new NotFoundError(CHAT_NOT_FOUND);
-      assertCanSend(state);
-      return this.storeUserMessage(tx, scope, chatId, text);
-    });
+    // One statement: lock the chat (checking its agent and any pending reply), store the message, move
+    // the chat up the list; committed when it returns.
+    const sent = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text));
     await this.afterUserMessage(scope, sent);
     return sent.message;
-  }
-
-  private async storeUserMessage(
-    tx: EntityManager,
-    scope: OwnerScope,
-    chatId: string,
-    text: string,
-  ): Promise<{ chat: ChatView; message: MessageView }> {
-    const stored = await this.messageRows.insert(
-      { chatId, senderId: scope.userId, senderType: 'user', content: text, replyStatus: 'pending' },
-      tx,
-    );
-    const chat = await this.chats.touch(tx, chatId, text, stored.createdAt, true);
-    return { chat, message: stored.message };
   }
 
   /** After the commit: tell the user's tabs, then queue the agent's reply. */
@@ -182,6 +193,61 @@ export class ChatsService {
   }
 
   /**
+   * Stores one final transcript turn of a voice call as a voice message (the webhook never answers it),
+   * moves the chat up the list and tells the user's tabs. A turn already stored (same provider event in
+   * this chat: a retry, or a second tab saving the same call) is returned as it is, with no event.
+   */
+  async storeVoiceTurn(
+    scope: OwnerScope,
+    chatId: string,
+    turn: { role: 'user' | 'agent'; text: string; voiceEventId: string },
+  ): Promise<MessageView> {
+    const text = messageText(turn.text);
+    const result = await this.chats.transaction(async (tx) => {
+      const state = await this.chats.lockForVoice(tx, scope, chatId);
+      if (!state) throw new NotFoundError(CHAT_NOT_FOUND);
+      if (state.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);
+      const stored = await this.messageRows.insertVoiceTurn(tx, {
+        chatId,
+        senderId: turn.role === 'user' ? scope.userId : state.agentId,
+        senderType: turn.role,
+        content: text,
+        voiceEventId: turn.voiceEventId,
+      });
+      if (!stored) {
+        const existing = await this.messageRows.findVoiceTurn(chatId, turn.voiceEventId, tx);
+        if (!existing) throw new ConflictError('This transcript turn is being saved. Please try again.');
+        return { message: existing, chat: null };
+      }
+      const chat = await this.chats.touch(tx, chatId, text, stored.createdAt, state.pendingReply);
+      return { message: stored.message, chat };
+    });
+    if (result.chat) {
+      const { userId, companyId } = scope;
+      this.realtime.toUser(userId, 'message.created', {
+        companyId,
+        chatId,
+        message: result.message,
+        chat: result.chat,
+      });
+    }
+    return result.message;
+  }
+
+  /** Rates an agent's voice turn in one of the user's chats (null takes the rating back). */
+  async setVoiceFeedback(
+    scope: OwnerScope,
+    messageId: string,
+    feedback: MessageFeedback | null,
+  ): Promise<MessageView> {
+    const updated = await this.messageRows.setFeedback(scope, messageId, feedback);
+    if (updated) return updated;
+    const owned = await this.messageRows.findOwned(scope, messageId);
+    if (!owned) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    throw new ValidationFailedError(ONLY_AGENT_VOICE_TURNS_RATED);
+  }
+
+  /**
    * Pending replies whose job is gone (Redis flushed or restarted without persistence, a queue that
    * refused the job) are queued again. The job id is the message id, so a reply still queued or running
    * is left alone, and a reply is stored at most once whatever happens.
@@ -203,18 +269,11 @@ export class ChatsService {
 
   /** Stores the agent's answer to a user message: at most once, however often the job runs. */
   async storeReply(messageId: string, content: string): Promise<void> {
-    const result = await this.chats.transaction(async (tx) => {
-      const target = await this.messageRows.lockPendingReply(tx, messageId);
-      if (!target) return null;
-      const stored = await this.messageRows.insertReply(tx, target, messageId, content);
-      if (!stored) return null;
-      const chat = await this.chats.touch(tx, target.chatId, content, stored.createdAt, false);
-      return { target, message: stored.message, chat };
-    });
-    if (!result) return;
+    const stored = await this.messageRows.storeReply(messageId, content);
+    if (!stored) return;
     recordReplies('replied');
-    const { target, message, chat } = result;
-    const { userId, companyId, chatId } = target;
+    const { userId, companyId, message, chat } = stored;
+    const chatId = chat.id;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
   }

@@ -7,6 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import type { MessageFeedback } from '../contracts/chats';
 import { ChatEntity } from './chat.entity';
 
 export type SenderType = 'user' | 'agent';
@@ -15,8 +16,13 @@ export type ReplyStatus = 'pending' | 'replied' | 'failed' | 'skipped';
 
 @Entity({ name: 'messages' })
 @Index('IDX_messages_chat_seq', ['chatId', 'seq'])
-@Index('IDX_messages_pending', ['chatId'], { where: "reply_status = 'pending'" })
+// One reply pending per chat: what refuses the second of two simultaneous sends (ChatsRepository.send).
+@Index('UQ_messages_pending', ['chatId'], { unique: true, where: "reply_status = 'pending'" })
 @Index('UQ_messages_reply_to', ['replyTo'], { unique: true, where: 'reply_to IS NOT NULL' })
+@Index('UQ_messages_voice_event', ['chatId', 'voiceEventId'], {
+  unique: true,
+  where: 'voice_event_id IS NOT NULL',
+})
 export class MessageEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -56,6 +62,17 @@ export class MessageEntity {
 
   @Column({ name: 'reply_status', type: 'varchar', length: 8, nullable: true })
   replyStatus: ReplyStatus | null;
+
+  /**
+   * On a voice transcript turn: the provider's conversation and event ids ("{conversationId}:{eventId}").
+   * Unique per chat, so a turn saved twice (a retry, a second tab) is one message.
+   */
+  @Column({ name: 'voice_event_id', type: 'varchar', length: 200, nullable: true })
+  voiceEventId: string | null;
+
+  /** On an agent's voice turn: the user's rating. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  feedback: MessageFeedback | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MessageView } from '../realtime/client-events';
-import { returnedRows } from './chats.repository';
+import type { MessageFeedback } from '../contracts/chats';
+import type { OwnerScope } from '../common/company-scope';
+import { preparedQuery } from '../database/prepared-query';
+import type { ChatView, MessageView } from '../realtime/client-events';
+import {
+  type ChatRow,
+  PENDING_REPLY,
+  PREVIEW_STORE_LENGTH,
+  returnedRows,
+  toChatView,
+} from './chats.repository';
 import type { ReplyStatus, SenderType } from './message.entity';
 
 interface MessageRow {
@@ -12,12 +21,13 @@ interface MessageRow {
   sender_type: SenderType;
   content: string;
   is_voice_message: boolean;
+  feedback: MessageFeedback | null;
   created_at: Date;
 }
 
 /** The message view's columns. Qualified: an ORDER BY seq would otherwise sort by the text alias. */
 const MESSAGE_VIEW_COLUMNS =
-  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.created_at';
+  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.created_at';
 
 function toMessageView(row: MessageRow): MessageView {
   return {
@@ -28,6 +38,7 @@ function toMessageView(row: MessageRow): MessageView {
     content: row.content,
     timestamp: row.created_at.toISOString(),
     isVoiceMessage: row.is_voice_message,
+    feedback: row.feedback,
     seq: row.seq,
   };
 }
@@ -47,6 +58,16 @@ export interface NewMessage {
   replyStatus?: ReplyStatus | null;
 }
 
+/** A voice call's transcript turn: a voice message, never answered by the webhook. */
+export interface NewVoiceTurn {
+  chatId: string;
+  senderId: string;
+  senderType: SenderType;
+  content: string;
+  /** "{conversationId}:{eventId}", unique per chat. */
+  voiceEventId: string;
+}
+
 /** Where a reply goes: the chat of a user message and that chat's owner and agent. */
 export interface ReplyTarget {
   chatId: string;
@@ -55,9 +76,121 @@ export interface ReplyTarget {
   agentId: string;
 }
 
+/** The agent a reply job calls: what it needs of the chat's agent row. */
+export interface ReplyAgent {
+  id: string;
+  isDefault: boolean;
+  webhook: string;
+  signingSecret: string | null;
+}
+
 export interface PendingReply extends ReplyTarget {
   message: MessageView;
+  /** Null when the chat's agent no longer exists (for its owner). */
+  agent: ReplyAgent | null;
 }
+
+/** A reply stored: whom to tell, the message, and the chat as the list now shows it. */
+export interface StoredReply {
+  userId: string;
+  companyId: string;
+  message: MessageView;
+  chat: ChatView;
+}
+
+/** A user message stored (with the chat as the list now shows it), or why the chat refused it. */
+export type SendOutcome =
+  (StoredMessage & { chat: ChatView }) | { refused: 'not_found' | 'archived' | 'pending' | 'inactive' };
+
+/**
+ * The chat columns an UPDATE ... RETURNING gives back next to a message's (`m.*, c.*`), prefixed so
+ * that none shadows a message column.
+ */
+const TOUCHED_CHAT_COLUMNS = `c.id AS chat_row_id, c.company_id AS chat_company_id, c.agent_id AS chat_agent_id,
+  c.title AS chat_title, c.is_archived AS chat_is_archived, c.last_message AS chat_last_message,
+  c.last_message_at AS chat_last_message_at, c.created_at AS chat_created_at, c.updated_at AS chat_updated_at`;
+
+interface TouchedChatRow {
+  agent_is_default: boolean;
+  chat_row_id: string;
+  chat_company_id: string;
+  chat_agent_id: string;
+  chat_title: string;
+  chat_is_archived: boolean;
+  chat_last_message: string | null;
+  chat_last_message_at: Date | null;
+  chat_created_at: Date;
+  chat_updated_at: Date;
+}
+
+function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatView {
+  const chat: ChatRow = {
+    id: row.chat_row_id,
+    company_id: row.chat_company_id,
+    agent_id: row.chat_agent_id,
+    agent_is_default: row.agent_is_default,
+    title: row.chat_title,
+    is_archived: row.chat_is_archived,
+    last_message: row.chat_last_message,
+    last_message_at: row.chat_last_message_at,
+    pending_reply: pendingReply,
+    created_at: row.chat_created_at,
+    updated_at: row.chat_updated_at,
+  };
+  return toChatView(chat);
+}
+
+/** The message path's statements: fixed texts, run as named prepared statements (database/prepared-query.ts). */
+const SEND_SQL = `WITH target AS (
+   SELECT c.id, c.is_archived, a.is_active AS agent_active, a.is_default AS agent_is_default,
+     ${PENDING_REPLY} AS pending
+   FROM chats c JOIN agents a ON a.id = c.agent_id
+   WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
+   FOR UPDATE OF c
+ ), stored AS (
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_status)
+   SELECT t.id, $2, 'user', $4, 'pending' FROM target t
+   WHERE NOT t.is_archived AND NOT t.pending AND t.agent_active
+   ON CONFLICT (chat_id) WHERE reply_status = 'pending' DO NOTHING
+   RETURNING ${MESSAGE_VIEW_COLUMNS}
+ ), touched AS (
+   UPDATE chats c SET last_message = $5, last_message_at = m.created_at, updated_at = m.created_at
+   FROM stored m WHERE c.id = m.chat_id
+   RETURNING ${TOUCHED_CHAT_COLUMNS}
+ )
+ SELECT t.is_archived AS refused_archived, t.agent_active, t.pending, t.agent_is_default, m.*, c.*
+ FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
+
+const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
+   a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret
+ FROM messages m JOIN chats c ON c.id = m.chat_id
+ LEFT JOIN agents a ON a.id = c.agent_id AND a.user_id = c.user_id AND a.company_id = c.company_id
+ WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`;
+
+const STORE_REPLY_SQL = `WITH target AS (
+   SELECT m.id, m.chat_id, c.agent_id, c.user_id, c.company_id FROM messages m
+   JOIN chats c ON c.id = m.chat_id
+   WHERE m.id = $1 AND m.reply_status = 'pending'
+   FOR UPDATE OF m
+ ), stored AS (
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to)
+   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id FROM target t
+   ON CONFLICT DO NOTHING
+   RETURNING ${MESSAGE_VIEW_COLUMNS}
+ ), replied AS (
+   UPDATE messages m SET reply_status = 'replied' FROM target t WHERE m.id = t.id
+ ), touched AS (
+   UPDATE chats c SET last_message = $3, last_message_at = m.created_at, updated_at = m.created_at
+   FROM stored m WHERE c.id = m.chat_id
+   RETURNING ${TOUCHED_CHAT_COLUMNS}
+ )
+ SELECT t.user_id, t.company_id, a.is_default AS agent_is_default, m.*, c.*
+ FROM target t JOIN agents a ON a.id = t.agent_id
+ JOIN stored m ON true JOIN touched c ON true`;
+
+type SendRow = MessageRow &
+  TouchedChatRow & { refused_archived: boolean; agent_active: boolean; pending: boolean };
+type ReplyRow = MessageRow & TouchedChatRow & { user_id: string; company_id: string };
 
 /** A reply marked failed: whom to tell. */
 export interface FailedReply {
@@ -118,15 +251,105 @@ export class MessagesRepository {
     return { message: toMessageView(rows[0]), createdAt: rows[0].created_at };
   }
 
-  /** What the reply job needs to call the agent, or null when there is nothing (left) to answer. */
-  async findPendingReply(messageId: string): Promise<PendingReply | null> {
-    const rows: Array<MessageRow & { user_id: string; company_id: string; agent_id: string }> =
+  /**
+   * Stores a voice turn once: the unique (chat_id, voice_event_id) index makes a second save of the same
+   * turn a no-op (null then). No reply status: the webhook never answers a voice message.
+   */
+  async insertVoiceTurn(tx: EntityManager, input: NewVoiceTurn): Promise<StoredMessage | null> {
+    const rows: MessageRow[] = await tx.query(
+      `INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, is_voice_message, voice_event_id)
+       VALUES ($1, $2, $3, $4, true, $5)
+       ON CONFLICT (chat_id, voice_event_id) WHERE voice_event_id IS NOT NULL DO NOTHING
+       RETURNING ${MESSAGE_VIEW_COLUMNS}`,
+      [input.chatId, input.senderId, input.senderType, input.content, input.voiceEventId],
+    );
+    return rows[0] ? { message: toMessageView(rows[0]), createdAt: rows[0].created_at } : null;
+  }
+
+  /** The message already stored for a voice turn of a chat the caller has checked. */
+  async findVoiceTurn(
+    chatId: string,
+    voiceEventId: string,
+    tx: EntityManager = this.dataSource.manager,
+  ): Promise<MessageView | null> {
+    const rows: MessageRow[] = await tx.query(
+      `SELECT ${MESSAGE_VIEW_COLUMNS} FROM messages m WHERE m.chat_id = $1 AND m.voice_event_id = $2`,
+      [chatId, voiceEventId],
+    );
+    return rows[0] ? toMessageView(rows[0]) : null;
+  }
+
+  /** A message of one of the owner's chats; null when the owner has no such message. */
+  async findOwned(scope: OwnerScope, messageId: string): Promise<MessageView | null> {
+    const rows: MessageRow[] = await this.dataSource.query(
+      `SELECT ${MESSAGE_VIEW_COLUMNS} FROM messages m JOIN chats c ON c.id = m.chat_id
+       WHERE m.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
+      [messageId, scope.userId, scope.companyId],
+    );
+    return rows[0] ? toMessageView(rows[0]) : null;
+  }
+
+  /** Sets (or clears) the rating of an agent's voice turn in one of the owner's chats. */
+  async setFeedback(
+    scope: OwnerScope,
+    messageId: string,
+    feedback: MessageFeedback | null,
+  ): Promise<MessageView | null> {
+    const rows = returnedRows<MessageRow>(
       await this.dataSource.query(
-        `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_id, c.agent_id
-         FROM messages m JOIN chats c ON c.id = m.chat_id
-         WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`,
-        [messageId],
-      );
+        `UPDATE messages m SET feedback = $4 FROM chats c
+         WHERE m.id = $1 AND c.id = m.chat_id AND c.user_id = $2 AND c.company_id = $3
+           AND m.sender_type = 'agent' AND m.is_voice_message
+         RETURNING ${MESSAGE_VIEW_COLUMNS}`,
+        [messageId, scope.userId, scope.companyId, feedback],
+      ),
+    );
+    return rows[0] ? toMessageView(rows[0]) : null;
+  }
+
+  /**
+   * A user's message, in one statement (atomic, and committed on return unless `tx` is given): locks
+   * the owner's chat, checks it can take a message (not archived, no reply pending, agent active), stores
+   * the message waiting for its reply and moves the chat up the list. A statement that waited for the
+   * chat's lock still reads messages as they were when it began, so the pending check alone could let
+   * two simultaneous sends through: the unique UQ_messages_pending index refuses the second ('pending').
+   */
+  async sendUserMessage(
+    scope: OwnerScope,
+    chatId: string,
+    text: string,
+    tx?: EntityManager,
+  ): Promise<SendOutcome> {
+    const values = [chatId, scope.userId, scope.companyId, text, text.slice(0, PREVIEW_STORE_LENGTH)];
+    const rows: SendRow[] = tx
+      ? await tx.query(SEND_SQL, values)
+      : await preparedQuery<SendRow>(this.dataSource, 'chats.send', SEND_SQL, values);
+    const row = rows[0];
+    if (!row) return { refused: 'not_found' };
+    if (row.refused_archived) return { refused: 'archived' };
+    if (row.pending) return { refused: 'pending' };
+    if (!row.agent_active) return { refused: 'inactive' };
+    // Checked, and yet not stored: a simultaneous send stored its message first.
+    if (!row.id) return { refused: 'pending' };
+    return { message: toMessageView(row), createdAt: row.created_at, chat: touchedChat(row, true) };
+  }
+
+  /**
+   * What the reply job needs to call the agent (the message, its chat's owner, the chat's agent as its
+   * owner has it: null when gone), or null when there is nothing (left) to answer. One query.
+   */
+  async findPendingReply(messageId: string): Promise<PendingReply | null> {
+    const rows: Array<
+      MessageRow & {
+        user_id: string;
+        company_id: string;
+        agent_id: string;
+        agent_found: string | null;
+        agent_is_default: boolean;
+        agent_webhook: string;
+        agent_signing_secret: string | null;
+      }
+    > = await preparedQuery(this.dataSource, 'chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -135,40 +358,37 @@ export class MessagesRepository {
       userId: row.user_id,
       companyId: row.company_id,
       agentId: row.agent_id,
+      agent: row.agent_found
+        ? {
+            id: row.agent_found,
+            isDefault: row.agent_is_default,
+            webhook: row.agent_webhook,
+            signingSecret: row.agent_signing_secret,
+          }
+        : null,
     };
   }
 
-  /** Locks a user message that still waits for its reply, for the rest of `tx`; null if it does not. */
-  async lockPendingReply(tx: EntityManager, messageId: string): Promise<ReplyTarget | null> {
-    const rows: Array<{ chat_id: string; user_id: string; company_id: string; agent_id: string }> =
-      await tx.query(
-        `SELECT m.chat_id, c.user_id, c.company_id, c.agent_id FROM messages m JOIN chats c ON c.id = m.chat_id
-         WHERE m.id = $1 AND m.reply_status = 'pending' FOR UPDATE OF m`,
-        [messageId],
-      );
-    const row = rows[0];
-    return row
-      ? { chatId: row.chat_id, userId: row.user_id, companyId: row.company_id, agentId: row.agent_id }
-      : null;
-  }
-
   /**
-   * Stores an agent's reply to a user message and marks that message replied. The unique reply_to index
-   * makes a second reply to the same message a no-op: null then.
+   * Stores an agent's reply to a user message still waiting for it, marks that message replied and
+   * moves the chat up, in one statement: null when the message no longer waits (answered, failed,
+   * deleted). A second run waits for the first one's lock on the message, then finds it replied; the
+   * unique reply_to index makes a second reply a no-op whatever happens.
    */
-  async insertReply(
-    tx: EntityManager,
-    target: ReplyTarget,
-    replyTo: string,
-    content: string,
-  ): Promise<StoredMessage | null> {
-    const inserted: MessageRow[] = await tx.query(
-      `INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to)
-       VALUES ($1, $2, 'agent', $3, $4) ON CONFLICT DO NOTHING RETURNING ${MESSAGE_VIEW_COLUMNS}`,
-      [target.chatId, target.agentId, content, replyTo],
-    );
-    await tx.query(`UPDATE messages SET reply_status = 'replied' WHERE id = $1`, [replyTo]);
-    return inserted[0] ? { message: toMessageView(inserted[0]), createdAt: inserted[0].created_at } : null;
+  async storeReply(messageId: string, content: string): Promise<StoredReply | null> {
+    const rows = await preparedQuery<ReplyRow>(this.dataSource, 'chats.store-reply', STORE_REPLY_SQL, [
+      messageId,
+      content,
+      content.slice(0, PREVIEW_STORE_LENGTH),
+    ]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      userId: row.user_id,
+      companyId: row.company_id,
+      message: toMessageView(row),
+      chat: touchedChat(row, false),
+    };
   }
 
   /** Marks one pending reply failed; empty when it was not pending (answered or failed already). */

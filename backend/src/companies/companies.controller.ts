@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Ip, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
 import { UuidParamPipe } from '../common/uuid';
@@ -21,8 +21,12 @@ export class CompaniesController {
   @Post()
   @RateLimit('createCompany')
   @ApiCreatedResponse({ type: CompanyMembershipDto })
-  create(@CurrentUser() user: AuthUser, @Body() body: CreateCompanyDto): Promise<CompanyMembershipDto> {
-    return this.companies.createWithOwner(user.id, body.name);
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateCompanyDto,
+    @Ip() ip: string,
+  ): Promise<CompanyMembershipDto> {
+    return this.companies.create(user.id, body.name, ip);
   }
 
   @Get(':id')

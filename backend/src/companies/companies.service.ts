@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { NotFoundError } from '../common/domain-errors';
 import { CompaniesRepository } from './companies.repository';
 import type { CompanyRole } from './company-user.entity';
@@ -9,7 +10,25 @@ export const COMPANY_NOT_FOUND = 'Company not found';
 
 @Injectable()
 export class CompaniesService {
-  constructor(private readonly companies: CompaniesRepository) {}
+  constructor(
+    private readonly companies: CompaniesRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** A company someone signed in adds (POST /companies): made and audited in one transaction. */
+  create(userId: string, name: string, ip?: string): Promise<CompanyMembershipDto> {
+    return this.companies.transaction(async (tx) => {
+      const company = await this.companies.insertWithOwner(tx, userId, name.trim());
+      await this.audit.record(tx, {
+        action: 'company.created',
+        actor: { id: userId },
+        target: { type: 'company', id: company.id, label: company.name },
+        company: { id: company.id, name: company.name },
+        ip,
+      });
+      return company;
+    });
+  }
 
   /** Creates a company with its creator as owner; joins the caller's transaction when given one. */
   createWithOwner(userId: string, name: string, manager?: EntityManager): Promise<CompanyMembershipDto> {

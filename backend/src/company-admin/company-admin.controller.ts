@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -61,8 +61,9 @@ export class CompanyAdminController {
     @CurrentScope() scope: CompanyScope,
     @Param('id', new UuidParamPipe(MEMBER_NOT_FOUND)) userId: string,
     @Body() body: UpdateMemberRoleDto,
+    @Ip() ip: string,
   ): Promise<MemberDto> {
-    return this.members.changeRole(scope, userId, body.role);
+    return this.members.changeRole(scope, userId, body.role, ip);
   }
 
   @Delete('members/:id')
@@ -71,8 +72,9 @@ export class CompanyAdminController {
   async removeMember(
     @CurrentScope() scope: CompanyScope,
     @Param('id', new UuidParamPipe(MEMBER_NOT_FOUND)) userId: string,
+    @Ip() ip: string,
   ): Promise<void> {
-    await this.members.remove(scope, userId);
+    await this.members.remove(scope, userId, ip);
   }
 
   @Get('agents')

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import type { CompanyScope } from '../common/company-scope';
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/domain-errors';
 import type { CompanyRole } from '../contracts/companies';
@@ -35,6 +36,7 @@ export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     private readonly realtime: RealtimePublisher,
+    private readonly audit: AuditService,
   ) {}
 
   list(scope: CompanyScope): Promise<MemberView[]> {
@@ -46,7 +48,8 @@ export class MembersService {
     return this.members.count(companyId);
   }
 
-  async changeRole(scope: CompanyScope, userId: string, role: CompanyRole): Promise<MemberView> {
+  /** `ip`: the caller's address, for the audit log. */
+  async changeRole(scope: CompanyScope, userId: string, role: CompanyRole, ip?: string): Promise<MemberView> {
     requireManager(scope);
     const before = await this.members.transaction(async (tx) => {
       const roles = await this.members.lockRoles(tx, scope.companyId);
@@ -58,6 +61,14 @@ export class MembersService {
         throw new ForbiddenError(ONLY_OWNER_MAKES_OWNERS);
       if (current === 'owner' && ownerCount(roles) === 1) throw new ConflictError(LAST_OWNER);
       await this.members.setRole(tx, scope.companyId, userId, role);
+      await this.audit.record(tx, {
+        action: 'member.role_changed',
+        actor: { id: scope.userId },
+        target: { type: 'user', id: userId },
+        company: { id: scope.companyId },
+        ip,
+        details: { from: current, to: role },
+      });
       return current;
     });
     const member = await this.members.find(scope.companyId, userId);
@@ -75,7 +86,7 @@ export class MembersService {
     return member;
   }
 
-  async remove(scope: CompanyScope, userId: string): Promise<void> {
+  async remove(scope: CompanyScope, userId: string, ip?: string): Promise<void> {
     requireManager(scope);
     await this.members.transaction(async (tx) => {
       const roles = await this.members.lockRoles(tx, scope.companyId);
@@ -85,6 +96,14 @@ export class MembersService {
       if (current === 'owner' && callerRole !== 'owner') throw new ForbiddenError(ONLY_OWNER_REMOVES_OWNERS);
       if (current === 'owner' && ownerCount(roles) === 1) throw new ConflictError(LAST_OWNER);
       await this.members.remove(tx, scope.companyId, userId);
+      await this.audit.record(tx, {
+        action: 'member.removed',
+        actor: { id: scope.userId },
+        target: { type: 'user', id: userId },
+        company: { id: scope.companyId },
+        ip,
+        details: { role: current },
+      });
     });
     // Access ends now: the member's sockets leave the company's rooms before anyone is told.
     this.realtime.leaveRooms(userId, [companyRoom(scope.companyId), companyManagersRoom(scope.companyId)]);

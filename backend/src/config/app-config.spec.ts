@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.processRole).toBe('all');
     expect(config.webhookTimeoutMs).toBe(60000);
     expect(config.google).toBeNull();
+    expect(config.logLevel).toBe('info');
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
@@ -38,8 +39,14 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ WEBHOOK_TIMEOUT_MS: '-1' }, /WEBHOOK_TIMEOUT_MS/],
+    [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of debug, info, warn, error, got "verbose"/],
   ])('refuses %j at boot with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(pattern);
+  });
+
+  it('reads LOG_LEVEL in any case', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
 });

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 
 export type ProcessRole = 'api' | 'worker' | 'all';
 
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface AppConfig {
   port: number;
   /** HOST: the address to bind; unset → every interface. */
@@ -38,6 +41,17 @@ export interface AppConfig {
   rateLimitScale: number;
   /** METRICS_PORT: Prometheus metrics on their own port (then not on PORT); unset → `/metrics` on PORT. */
   metricsPort: number | undefined;
+  /** LOG_LEVEL: the lowest level of the JSON logs written to stdout. */
+  logLevel: LogLevel;
+  /** The voice provider (ElevenLabs Conversational AI). */
+  elevenlabs: {
+    /** ELEVENLABS_API_KEY: set → the api issues signed URLs; unset → public agents connect by agent id. */
+    apiKey: string | undefined;
+    /** ELEVENLABS_API_URL, without a trailing slash. */
+    apiUrl: string;
+    /** ELEVENLABS_WS_URL, without a trailing slash: the only voice origin the CSP lets the browser reach. */
+    wsUrl: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +91,22 @@ function urlFrom(env: NodeJS.ProcessEnv, name: string, fallback?: string): strin
     throw new ConfigError(`${name} must be a URL, got "${raw}"`);
   }
   return raw;
+}
+
+/** ELEVENLABS_WS_URL: a ws: or wss: URL (the browser opens it; the CSP names its origin). */
+function wsUrlFrom(env: NodeJS.ProcessEnv): string {
+  const raw = (urlFrom(env, 'ELEVENLABS_WS_URL', 'wss://api.elevenlabs.io') as string).replace(/\/+$/, '');
+  const protocol = new URL(raw).protocol;
+  if (protocol !== 'ws:' && protocol !== 'wss:')
+    throw new ConfigError(`ELEVENLABS_WS_URL must be a ws:// or wss:// URL, got "${raw}"`);
+  return raw;
+}
+
+export function logLevelFrom(raw: string | undefined): LogLevel {
+  const value = raw?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return value as LogLevel;
 }
 
 /** Reads a secret from DATA_DIR, creating it once so restarts keep sessions valid. */
@@ -144,6 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requireEmailVerification: boolFrom(env, 'REQUIRE_EMAIL_VERIFICATION', false),
     rateLimitScale: intFrom(env, 'RATE_LIMIT_SCALE', 1, 1, 10000),
     metricsPort: env.METRICS_PORT ? intFrom(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
+    logLevel: logLevelFrom(env.LOG_LEVEL),
+    elevenlabs: {
+      apiKey: env.ELEVENLABS_API_KEY?.trim() || undefined,
+      apiUrl: (urlFrom(env, 'ELEVENLABS_API_URL', 'https://api.elevenlabs.io') as string).replace(/\/+$/, ''),
+      wsUrl: wsUrlFrom(env),
+    },
   };
 }
 

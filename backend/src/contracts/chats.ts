@@ -12,6 +12,9 @@ export interface ChatView {
   updatedAt: string;
 }
 
+/** A user's rating of an agent's voice turn. */
+export type MessageFeedback = 'like' | 'dislike';
+
 export interface MessageView {
   id: string;
   chatId: string;
@@ -20,6 +23,8 @@ export interface MessageView {
   content: string;
   timestamp: string;
   isVoiceMessage: boolean;
+  /** On an agent's voice turn: the user's like or dislike, if any. */
+  feedback: MessageFeedback | null;
   /** Monotonic within the installation: cursors and gap detection use it. */
   seq: string;
 }

@@ -2,6 +2,7 @@ import type { AgentView } from './agents';
 import type { ChatView, MessageView } from './chats';
 import type { MemberView } from './company-admin';
 import type { InvitationView } from './invitations';
+import type { PlatformAppearance } from './platform-appearance';
 
 /**
  * Every event the server pushes to browsers, with its payload: the one map shared by the gateway, the
@@ -33,6 +34,13 @@ export interface ClientEventMap {
   'member.removed': { companyId: string; userId: string };
   /** To `company:{id}` (every member). */
   'company.updated': { companyId: string; name: string };
+  /** To the platform room (every signed-in socket): a superadmin saved settings or colours. */
+  'platform.appearance_updated': PlatformAppearance;
+  /**
+   * A platform administrator deleted the company: to each former member's `user:{id}` room, after their
+   * sockets have left the company's rooms. The client drops the company and switches to another one.
+   */
+  'company.deleted': { companyId: string };
 }
 
 export type ClientEventName = keyof ClientEventMap;

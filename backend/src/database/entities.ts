@@ -1,4 +1,5 @@
 import { AgentEntity } from '../agents/agent.entity';
+import { AuditEntryEntity } from '../audit/audit-entry.entity';
 import { ChatEntity } from '../chats/chat.entity';
 import { MessageEntity } from '../chats/message.entity';
 import { AuthTokenEntity } from '../auth/auth-token.entity';
@@ -7,6 +8,7 @@ import { CompanyUserEntity } from '../companies/company-user.entity';
 import { CompanyEntity } from '../companies/company.entity';
 import { StoredFileEntity } from '../files/stored-file.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
+import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
 
 /** Every entity, in one list: the data source and the migration check both use it. */
@@ -21,4 +23,6 @@ export const ENTITIES = [
   ChatEntity,
   MessageEntity,
   InvitationEntity,
+  AdminSettingsEntity,
+  AuditEntryEntity,
 ];

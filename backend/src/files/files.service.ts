@@ -34,17 +34,15 @@ export class FilesService {
     }
   }
 
-  /** Stores bytes that reencodeImage produced. */
+  /** Stores bytes that reencodeImage (WebP) or another re-encoder of ours (`contentType`) produced. */
   async storeEncoded(
     ownerId: string,
     encoded: Buffer,
     purpose: string,
     manager?: EntityManager,
+    contentType: 'image/webp' | 'image/png' = 'image/webp',
   ): Promise<string> {
-    return this.files.insert(
-      { ownerId, purpose, contentType: 'image/webp', size: encoded.length, data: encoded },
-      manager,
-    );
+    return this.files.insert({ ownerId, purpose, contentType, size: encoded.length, data: encoded }, manager);
   }
 
   async read(id: string): Promise<{ contentType: string; data: Buffer }> {

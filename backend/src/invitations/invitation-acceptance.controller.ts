@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Ip,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthResponseDto } from '../auth/dto/auth.dto';
@@ -38,8 +50,9 @@ export class InvitationAcceptanceController {
   accept(
     @CurrentUser() user: AuthUser,
     @Body() body: InvitationTokenDto,
+    @Ip() ip: string,
   ): Promise<AcceptInvitationResultDto> {
-    return this.invitations.accept(user.id, body.token);
+    return this.invitations.accept(user.id, body.token, ip);
   }
 }
 
@@ -62,7 +75,7 @@ export class InvitedRegistrationController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResponseDto> {
-    const signedIn = await this.invitations.registerInvited(body, req.get('user-agent'));
+    const signedIn = await this.invitations.registerInvited(body, req.get('user-agent'), req.ip);
     if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
     return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
   }

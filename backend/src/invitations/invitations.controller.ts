@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -42,8 +42,9 @@ export class InvitationsController {
   create(
     @CurrentScope() scope: CompanyScope,
     @Body() body: CreateInvitationDto,
+    @Ip() ip: string,
   ): Promise<InvitationWithLinkDto> {
-    return this.invitations.create(scope, body);
+    return this.invitations.create(scope, body, ip);
   }
 
   @Post(':id/resend')
@@ -53,8 +54,9 @@ export class InvitationsController {
   resend(
     @CurrentScope() scope: CompanyScope,
     @Param('id', INVITATION_ID) id: string,
+    @Ip() ip: string,
   ): Promise<InvitationWithLinkDto> {
-    return this.invitations.resend(scope, id);
+    return this.invitations.resend(scope, id, ip);
   }
 
   @Get(':id/link')
@@ -69,7 +71,11 @@ export class InvitationsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  async remove(@CurrentScope() scope: CompanyScope, @Param('id', INVITATION_ID) id: string): Promise<void> {
-    await this.invitations.remove(scope, id);
+  async remove(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', INVITATION_ID) id: string,
+    @Ip() ip: string,
+  ): Promise<void> {
+    await this.invitations.remove(scope, id, ip);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import { AuthService, type SignedIn } from '../auth/auth.service';
 import type { CompanyScope } from '../common/company-scope';
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/domain-errors';
@@ -55,6 +56,7 @@ export class InvitationsService {
     private readonly auth: AuthService,
     private readonly mail: MailService,
     private readonly realtime: RealtimePublisher,
+    private readonly audit: AuditService,
   ) {}
 
   /** Newest first; pending rows past their expiry are stored as expired now (the spec's "on load"). */
@@ -71,9 +73,11 @@ export class InvitationsService {
     return views;
   }
 
+  /** `ip` (here and below): the caller's address, for the audit log. */
   async create(
     scope: CompanyScope,
     input: { email: string; role: InvitationRole },
+    ip?: string,
   ): Promise<InvitationWithLink> {
     requireManager(scope);
     const email = normalizeEmail(input.email);
@@ -95,6 +99,13 @@ export class InvitationsService {
         invitedBy: scope.userId,
         expiresAt,
       });
+      await this.recordInvitation(
+        tx,
+        'invitation.created',
+        scope,
+        { id: newId, email, role: input.role },
+        ip,
+      );
       return { id: newId, expired: stale };
     });
     this.announceUpdated(scope.companyId, await this.views(scope.companyId, expired));
@@ -109,7 +120,7 @@ export class InvitationsService {
   }
 
   /** A new token and a new expiry: the old link stops working; the invitation is mailed again. */
-  async resend(scope: CompanyScope, id: string): Promise<InvitationWithLink> {
+  async resend(scope: CompanyScope, id: string, ip?: string): Promise<InvitationWithLink> {
     requireManager(scope);
     const issued = this.tokens.issue();
     const expiresAt = invitationExpiry();
@@ -120,6 +131,7 @@ export class InvitationsService {
         tokenSealed: issued.sealed,
         expiresAt,
       });
+      await this.recordInvitation(tx, 'invitation.resent', scope, row, ip);
     });
     const invitation = await this.view(scope.companyId, id);
     this.announceUpdated(scope.companyId, [invitation]);
@@ -141,11 +153,12 @@ export class InvitationsService {
   }
 
   /** Deletes a pending invitation; its link stops working. */
-  async remove(scope: CompanyScope, id: string): Promise<void> {
+  async remove(scope: CompanyScope, id: string, ip?: string): Promise<void> {
     requireManager(scope);
     await this.invitations.transaction(async (tx) => {
       const row = await this.lockPending(tx, scope.companyId, id, 'deleted');
       await this.invitations.remove(tx, scope.companyId, row.id);
+      await this.recordInvitation(tx, 'invitation.deleted', scope, row, ip);
     });
     this.realtime.toCompanyManagers(scope.companyId, 'invitation.deleted', {
       companyId: scope.companyId,
@@ -172,11 +185,13 @@ export class InvitationsService {
    * The signed-in user accepts: only with the invited address. The membership (with the invitation's
    * role) and the status change commit together, and the address counts as proved.
    */
-  async accept(userId: string, token: string): Promise<AcceptInvitationResponse> {
+  async accept(userId: string, token: string, ip?: string): Promise<AcceptInvitationResponse> {
     const found = await this.findValid(token);
     const user = await this.users.findById(userId);
     if (!user || normalizeEmail(user.email) !== found.email) throw new ForbiddenError(EMAIL_MISMATCH);
-    const outcome = await this.invitations.transaction((tx) => this.acceptInTransaction(tx, found, userId));
+    const outcome = await this.invitations.transaction((tx) =>
+      this.acceptInTransaction(tx, found, userId, ip),
+    );
     await this.afterAccepted(found, userId, outcome.joined);
     return { companyId: found.companyId, companyName: found.company?.name ?? '', role: outcome.role };
   }
@@ -188,6 +203,7 @@ export class InvitationsService {
   async registerInvited(
     input: { token: string; firstName: string; lastName: string; password: string },
     userAgent?: string,
+    ip?: string,
   ): Promise<SignedIn> {
     const found = await this.findValid(input.token);
     if (await this.users.findByEmail(found.email)) throw new ConflictError(ACCOUNT_EXISTS);
@@ -207,11 +223,11 @@ export class InvitationsService {
           throw new ConflictError(ACCOUNT_EXISTS);
         throw error;
       }
-      const outcome = await this.acceptInTransaction(tx, found, user.id);
+      const outcome = await this.acceptInTransaction(tx, found, user.id, ip);
       return { userId: user.id, joined: outcome.joined };
     });
     await this.afterAccepted(found, userId, joined);
-    return this.auth.startSessionForNewAccount(userId, userAgent);
+    return this.auth.startSessionForNewAccount(userId, userAgent, ip);
   }
 
   /** Re-checks the row under its lock (a second accept waits here, then finds it accepted). */
@@ -219,6 +235,7 @@ export class InvitationsService {
     tx: EntityManager,
     found: InvitationEntity,
     userId: string,
+    ip: string | undefined,
   ): Promise<{ role: CompanyRole; joined: boolean }> {
     const now = new Date();
     const row = await this.invitations.lock(tx, { id: found.id });
@@ -232,7 +249,33 @@ export class InvitationsService {
     });
     await this.invitations.markAccepted(tx, row.id, now);
     await this.users.markEmailVerified(userId, row.email, tx);
+    await this.audit.record(tx, {
+      action: 'invitation.accepted',
+      actor: { id: userId },
+      target: { type: 'invitation', id: row.id, label: row.email },
+      company: { id: row.companyId },
+      ip,
+      // `role`: what the invitation offered; someone already a member keeps the role they had.
+      details: { email: row.email, role: row.role, joined: outcome.joined },
+    });
     return outcome;
+  }
+
+  private recordInvitation(
+    tx: EntityManager,
+    action: 'invitation.created' | 'invitation.resent' | 'invitation.deleted',
+    scope: CompanyScope,
+    invitation: { id: string; email: string; role: InvitationRole },
+    ip: string | undefined,
+  ): Promise<void> {
+    return this.audit.record(tx, {
+      action,
+      actor: { id: scope.userId },
+      target: { type: 'invitation', id: invitation.id, label: invitation.email },
+      company: { id: scope.companyId },
+      ip,
+      details: { email: invitation.email, role: invitation.role },
+    });
   }
 
   private async afterAccepted(found: InvitationEntity, userId: string, joined: boolean): Promise<void> {

@@ -79,6 +79,23 @@ export class MailService {
     });
   }
 
+  /** A platform administrator made an account for this address: the link sets its first password. */
+  sendAccountInvitation(to: string, invite: { name: string; link: string; days: number }): Promise<void> {
+    return this.send(to, {
+      subject: 'You have been invited to Switchboard',
+      lines: [
+        `Hello ${invite.name}, an administrator created a Switchboard account for this email address.`,
+        'Follow the link to choose your password, then sign in with this address.',
+        'If you did not expect this invitation, you can ignore this email.',
+      ],
+      action: {
+        label: 'Choose your password',
+        link: invite.link,
+        note: `The link works for ${invite.days} days, once.`,
+      },
+    });
+  }
+
   /** An invitation to join a company; the link also lets someone without an account sign up. */
   sendInvitation(
     to: string,

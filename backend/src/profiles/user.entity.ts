@@ -41,6 +41,10 @@ export class UserEntity {
   @Column({ name: 'is_superadmin', type: 'boolean', default: false })
   isSuperadmin: boolean;
 
+  /** A superadmin disabled the account: it cannot sign in, and its sessions ended when this was set. */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt: Date | null;
+
   @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
   lastLogin: Date | null;
 

@@ -102,8 +102,9 @@ export class UsersService {
     }
   }
 
-  async recordLogin(id: string): Promise<void> {
-    await this.users.update({ id }, { lastLogin: new Date() });
+  async recordLogin(id: string, manager?: EntityManager): Promise<void> {
+    const repo = manager ? manager.getRepository(UserEntity) : this.users;
+    await repo.update({ id }, { lastLogin: new Date() });
   }
 
   async linkGoogle(id: string, sub: string): Promise<void> {

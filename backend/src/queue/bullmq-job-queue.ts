@@ -3,6 +3,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedisClient } from '../common/redis-client';
 import { JobQueue } from './job-queue';
+import { splitRequestId, withRequestId } from './job-request-id';
 import { JobRegistry } from './job-registry';
 import { PermanentJobError, type EnqueueOptions, type JobName, type JobPayloads } from './job-types';
 import { QueueUnavailableError } from './queue-unavailable.error';
@@ -11,6 +12,8 @@ export const QUEUE_NAME = 'switchboard';
 
 const jobKey = (name: JobName, jobId: string): string => `${name}-${jobId}`;
 const DEFAULT_ATTEMPTS = 3;
+/** Errors a handler threw, which the job registry's wrapper has logged already. */
+const loggedFailures = new WeakSet<Error>();
 
 export interface BullOptions {
   redisUrl: string;
@@ -57,7 +60,7 @@ export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
     options: EnqueueOptions = {},
   ): Promise<void> {
     try {
-      await this.queue.add(name, data, {
+      await this.queue.add(name, withRequestId(data), {
         jobId: options.jobId ? jobKey(name, options.jobId) : undefined,
         attempts: options.attempts ?? DEFAULT_ATTEMPTS,
         backoff: { type: 'exponential', delay: 1000 },
@@ -133,15 +136,19 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
       QUEUE_NAME,
       async (job) => {
         const handler = this.registry.get(job.name as JobName);
+        const { data, requestId } = splitRequestId<never>(job.data);
         try {
-          await handler(job.data as never, {
+          await handler(data, {
             attempt: job.attemptsMade + 1,
             maxAttempts: job.opts.attempts ?? 1,
+            jobId: job.id,
+            requestId,
           });
         } catch (error) {
           // Retrying cannot help: tell BullMQ not to.
-          if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
-          throw error;
+          const thrown = error instanceof PermanentJobError ? new UnrecoverableError(error.message) : error;
+          if (thrown instanceof Error) loggedFailures.add(thrown);
+          throw thrown;
         }
       },
       {
@@ -155,6 +162,9 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
       },
     );
     this.worker.on('failed', (job, error) => {
+      // The registry's wrapper logged the handler's failures, with their request id: this is for others
+      // (a job that stalled too often, say).
+      if (loggedFailures.has(error)) return;
       this.logger.warn(`Job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
     });
     // Connection errors are logged once per outage by the client; anything else here is worth a line.

@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { currentRequestId } from '../logging/request-context';
 import { JobQueue } from './job-queue';
 import { JobRegistry } from './job-registry';
 import { PermanentJobError, type EnqueueOptions, type JobName, type JobPayloads } from './job-types';
@@ -13,7 +14,6 @@ const REMEMBERED_IDS = 10_000;
  */
 @Injectable()
 export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
-  private readonly logger = new Logger('InlineJobQueue');
   private readonly running = new Set<Promise<void>>();
   private readonly seenIds = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -32,7 +32,8 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
       if (this.seenIds.size > REMEMBERED_IDS)
         this.seenIds.delete(this.seenIds.values().next().value as string);
     }
-    const run = this.run(name, data, options.attempts ?? DEFAULT_ATTEMPTS).finally(() =>
+    const ids = { jobId: options.jobId, requestId: currentRequestId() };
+    const run = this.run(name, data, options.attempts ?? DEFAULT_ATTEMPTS, ids).finally(() =>
       this.running.delete(run),
     );
     this.running.add(run);
@@ -58,24 +59,22 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
     return Promise.resolve();
   }
 
-  private async run<N extends JobName>(name: N, data: JobPayloads[N], attempts: number): Promise<void> {
+  private async run<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    attempts: number,
+    ids: { jobId?: string; requestId?: string },
+  ): Promise<void> {
     // Let the caller's request finish first, as a real queue would.
     await new Promise((resolve) => setImmediate(resolve));
     const handler = this.registry.get(name);
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        await handler(data, { attempt, maxAttempts: attempts });
+        await handler(data, { attempt, maxAttempts: attempts, ...ids });
         return;
       } catch (error) {
-        const permanent = error instanceof PermanentJobError;
-        const message = error instanceof Error ? error.message : String(error);
-        if (permanent || attempt === attempts || this.closed) {
-          // A permanent failure is an expected outcome (a webhook's 4xx, say) that the handler has dealt with.
-          if (permanent) this.logger.warn(`Job ${name} failed: ${message}`);
-          else this.logger.error(`Job ${name} failed after ${attempt} attempt(s): ${message}`);
-          return;
-        }
-        this.logger.warn(`Job ${name} attempt ${attempt} failed, retrying: ${message}`);
+        // The registry's wrapper has logged the failure, in the job's context.
+        if (error instanceof PermanentJobError || attempt === attempts || this.closed) return;
         await new Promise((resolve) => setTimeout(resolve, BASE_BACKOFF_MS * 2 ** (attempt - 1)));
       }
     }

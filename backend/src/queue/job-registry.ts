@@ -1,7 +1,10 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { RootLogger } from '../logging/logger';
+import { ROOT_LOGGER } from '../logging/logging.module';
 import { timedJob } from '../metrics/metrics';
 import { JOB_HANDLER } from './job-handler.decorator';
+import { inJobLogContext } from './job-logging';
 import { JOB_NAMES, type JobMeta, type JobName, type JobPayloads } from './job-types';
 
 export type JobFunction<N extends JobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
@@ -15,6 +18,8 @@ export class JobRegistry implements OnModuleInit {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    // Absent where no LoggingModule is imported: jobs then log without their bindings.
+    @Optional() @Inject(ROOT_LOGGER) private readonly root?: RootLogger,
   ) {}
 
   onModuleInit(): void {
@@ -28,7 +33,8 @@ export class JobRegistry implements OnModuleInit {
         const name = this.reflector.get<JobName | undefined>(JOB_HANDLER, fn as () => unknown);
         if (!name) continue;
         if (this.handlers.has(name)) throw new Error(`Job "${name}" has two handlers`);
-        this.handlers.set(name, timedJob(name, (fn as JobFunction<JobName>).bind(instance)));
+        const handler = (fn as JobFunction<JobName>).bind(instance);
+        this.handlers.set(name, timedJob(name, inJobLogContext(name, handler, this.root)));
       }
     }
     for (const name of JOB_NAMES) {

@@ -65,4 +65,8 @@ export interface JobMeta {
   /** 1 for the first try. */
   attempt: number;
   maxAttempts: number;
+  /** The id the job was queued with (`EnqueueOptions.jobId`), when it has one. */
+  jobId?: string;
+  /** The `X-Request-Id` of the HTTP request that queued the job: in its logs and its webhook call. */
+  requestId?: string;
 }

@@ -7,6 +7,7 @@
  * parameter or a body, a `call` that builds the request from the owner's fixtures. Use a request the
  * allowed identities would succeed with, so that a refusal is visible as a status, not hidden by a 400.
  */
+import { DEFAULT_ACCENT_COLOR, DEFAULT_COLOR_SETTINGS } from '../contracts/platform-appearance';
 import type { RouteKey } from './route-discovery';
 
 export const IDENTITIES = [
@@ -48,12 +49,18 @@ export interface Fixtures {
   chatId: string;
   messageId: string;
   messageSeq: string;
+  /** An agent's voice turn in that chat (the agent has a voice agent id). */
+  voiceMessageId: string;
   /** The owner's avatar file. */
   fileId: string;
   /** A pending invitation of the owner's company. */
   invitationId: string;
   /** A plain member ('user') of the owner's company who joined through an invitation. */
   memberUserId: string;
+  /** That member's email (an existing account, e.g. to own a company made by a platform admin). */
+  memberEmail: string;
+  /** A second company of the owner, with nothing in it: platform admins delete it. */
+  spareCompanyId: string;
   /** A webhook the SSRF guard lets through in the test app. */
   webhookUrl: string;
   /** A fresh address per call, for routes that must not collide (emails). */
@@ -192,6 +199,10 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/health/ready': publicRoute(200),
   // Prometheus metrics on the api's port (METRICS_PORT moves them off it): no user data, only counts.
   'GET /metrics': publicRoute(200),
+  // The queue dashboard's cookie: superadmins only, from the app's origin. The test app has no Redis, so
+  // the superadmin is told there is no dashboard. The dashboard itself (bull-board, mounted only with
+  // REDIS_URL) is middleware behind that cookie, walked by queue-dashboard.int-spec.ts.
+  'POST /api/admin/queues/session': superadminOnly(404),
   // Files are served by unguessable id (avatars are shown to other members and in emails).
   'GET /api/files/:id': { ...publicRoute(200), call: (f) => ({ params: { id: f.fileId } }) },
 
@@ -224,6 +235,11 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
 
   // The caller's own account.
   'GET /api/me': signedIn(200),
+  // Only the caller's own profile, companies and chats; another company's id falls back to their first.
+  'GET /api/bootstrap': {
+    ...signedIn(200),
+    call: (f) => ({ query: { companyId: f.companyId, chat: 'true' } }),
+  },
   'PATCH /api/me': { ...signedIn(200), call: () => ({ body: { bio: 'walked by the matrix' } }) },
   'POST /api/me/avatar': { ...signedIn(201), call: () => ({ image: true }) },
   // A wrong current password: allowed callers get past the guards to the password check.
@@ -281,6 +297,28 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     call: (f) => ({ body: { agentId: f.agentId, content: 'hello from the matrix' } }),
   },
 
+  // Voice calls: with the owner's own agent (it has a voice agent id), into the owner's own chats.
+  'POST /api/voice/sessions': {
+    ...ownObject(201),
+    call: (f) => ({ body: { agentId: f.agentId, chatId: f.chatId } }),
+  },
+  'POST /api/voice/transcripts': {
+    ...ownObject(201),
+    call: (f) => ({
+      body: {
+        chatId: f.chatId,
+        role: 'user',
+        text: 'said in a call walked by the matrix',
+        conversationId: 'matrix-conversation',
+        eventId: f.unique(),
+      },
+    }),
+  },
+  'PUT /api/voice/messages/:id/feedback': {
+    ...ownObject(200),
+    call: (f) => ({ params: { id: f.voiceMessageId }, body: { score: 'like' } }),
+  },
+
   // Company administration of the company named by X-Company-Id: owners and admins only.
   'GET /api/company/details': companyManager(200),
   'PATCH /api/company': { ...companyManager(200), call: () => ({ body: { name: 'Renamed by the matrix' } }) },
@@ -328,6 +366,16 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     call: (f) => ({ params: invitationParam(f) }),
   },
 
+  // Platform appearance: everyone reads it (the sign-in page too); superadmins change it.
+  'GET /api/appearance': publicRoute(200),
+  'PUT /api/admin/settings': {
+    ...superadminOnly(200),
+    call: () => ({ body: { logoUrl: null, faviconUrl: null, accentColor: DEFAULT_ACCENT_COLOR } }),
+  },
+  'PUT /api/admin/colors': { ...superadminOnly(200), call: () => ({ body: DEFAULT_COLOR_SETTINGS }) },
+  'POST /api/admin/settings/logo': { ...superadminOnly(201), call: () => ({ image: true }) },
+  'POST /api/admin/settings/favicon': { ...superadminOnly(201), call: () => ({ image: true }) },
+
   // The invitation page: the token is the credential, so a made-up one is refused alike for everyone.
   'GET /api/invitations/lookup': { ...publicRoute(404), call: () => ({ query: { token: 'not-a-token' } }) },
   'POST /api/invitations/accept': { ...signedIn(404), call: () => ({ body: { token: 'not-a-token' } }) },
@@ -342,6 +390,48 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
       },
     }),
   },
+
+  // Platform Admin → Users, Companies, Agents: superadmins only.
+  'GET /api/admin/users': {
+    ...superadminOnly(200),
+    call: () => ({ query: { search: 'matrix', limit: '10' } }),
+  },
+  'POST /api/admin/users/invitations': {
+    ...superadminOnly(201),
+    call: (f) => ({ body: { name: 'Matrix Invitee', email: `${f.unique()}@example.com` } }),
+  },
+  'POST /api/admin/users/:id/password-reset': {
+    ...superadminOnly(204),
+    call: (f) => ({ params: memberParam(f) }),
+  },
+  // No change (the member is no superadmin): the allowed caller gets past every guard to a 200.
+  'PATCH /api/admin/users/:id': {
+    ...superadminOnly(200),
+    call: (f) => ({ params: memberParam(f), body: { isSuperadmin: false } }),
+  },
+  'GET /api/admin/companies': superadminOnly(200),
+  'POST /api/admin/companies': {
+    ...superadminOnly(201),
+    call: (f) => ({ body: { name: `Matrix company ${f.unique()}`, ownerEmail: f.memberEmail } }),
+  },
+  'GET /api/admin/companies/:id': { ...superadminOnly(200), call: (f) => ({ params: { id: f.companyId } }) },
+  'GET /api/admin/companies/:id/members': {
+    ...superadminOnly(200),
+    call: (f) => ({ params: { id: f.companyId } }),
+  },
+  'DELETE /api/admin/companies/:id': {
+    ...superadminOnly(204),
+    consumesFixtures: true,
+    call: (f) => ({ params: { id: f.spareCompanyId } }),
+  },
+  'GET /api/admin/agents': { ...superadminOnly(200), call: (f) => ({ query: { companyId: f.companyId } }) },
+
+  // The audit log: all of it for superadmins; one company's entries for its owners and admins.
+  'GET /api/admin/audit': {
+    ...superadminOnly(200),
+    call: () => ({ query: { action: 'auth.sign_in', limit: '10' } }),
+  },
+  'GET /api/company/activity': { ...companyManager(200), call: () => ({ query: { limit: '10' } }) },
 };
 
 /** The socket handshake: only a live session connects. */

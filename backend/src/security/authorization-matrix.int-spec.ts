@@ -63,20 +63,33 @@ describe('authorization matrix (every registered route and socket event × every
     const agent = await request(t.http)
       .post('/api/agents')
       .set(ownerHeaders())
-      .send({ name: 'Owner agent', webhook: `${hook.url}/ok` });
+      .send({ name: 'Owner agent', webhook: `${hook.url}/ok`, elevenlabsAgentId: 'matrix-voice-agent' });
     if (agent.status !== 201) throw new Error(`agent: ${agent.status} ${JSON.stringify(agent.body)}`);
     const first = await request(t.http)
       .post('/api/messages')
       .set(ownerHeaders())
       .send({ agentId: agent.body.id, content: 'the owner speaks' });
     if (first.status !== 201) throw new Error(`first message: ${first.status} ${JSON.stringify(first.body)}`);
+    const voiceTurn = await request(t.http)
+      .post('/api/voice/transcripts')
+      .set(ownerHeaders())
+      .send({
+        chatId: first.body.chat.id,
+        role: 'agent',
+        text: 'the agent speaks in a call',
+        conversationId: 'matrix-conversation',
+        eventId: `fixture-${++uniqueCounter}`,
+      });
+    if (voiceTurn.status !== 201)
+      throw new Error(`voice turn: ${voiceTurn.status} ${JSON.stringify(voiceTurn.body)}`);
     // A pending invitation, and a member who joined through another one (as people join).
     const invite = (email: string) =>
       request(t.http).post('/api/company/invitations').set(ownerHeaders()).send({ email, role: 'user' });
     const pending = await invite(`matrix-pending-${process.pid}-${++uniqueCounter}@example.com`);
     if (pending.status !== 201)
       throw new Error(`invitation: ${pending.status} ${JSON.stringify(pending.body)}`);
-    const joining = await invite(`matrix-member-${process.pid}-${++uniqueCounter}@example.com`);
+    const memberEmail = `matrix-member-${process.pid}-${++uniqueCounter}@example.com`;
+    const joining = await invite(memberEmail);
     if (joining.status !== 201)
       throw new Error(`invitation: ${joining.status} ${JSON.stringify(joining.body)}`);
     const joined = await request(t.http)
@@ -90,15 +103,23 @@ describe('authorization matrix (every registered route and socket event × every
       });
     if (joined.status !== 201)
       throw new Error(`register-invited: ${joined.status} ${JSON.stringify(joined.body)}`);
+    const spare = await request(t.http)
+      .post('/api/companies')
+      .set(ownerHeaders())
+      .send({ name: `Spare ${++uniqueCounter}` });
+    if (spare.status !== 201) throw new Error(`spare company: ${spare.status} ${JSON.stringify(spare.body)}`);
     await t.drain();
     return {
       companyId: accounts.owner.companyId,
+      memberEmail,
+      spareCompanyId: spare.body.id as string,
       invitationId: pending.body.invitation.id as string,
       memberUserId: joined.body.user.id as string,
       agentId: agent.body.id as string,
       chatId: first.body.chat.id as string,
       messageId: first.body.message.id as string,
       messageSeq: first.body.message.seq as string,
+      voiceMessageId: voiceTurn.body.id as string,
       fileId,
       webhookUrl: `${hook.url}/ok`,
       unique: () => `matrix-${process.pid}-${++uniqueCounter}`,

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import { currentRequestId } from '../logging/request-context';
 import { recordWebhookCall } from '../metrics/metrics';
 import { AddressRefusedError, checkWebhookUrl, guardedLookup } from './ssrf-guard';
 
@@ -42,7 +43,10 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** JSON headers plus the Standard Webhooks ones: id, timestamp and, with a secret, the signature. */
+/**
+ * JSON headers plus the Standard Webhooks ones (id, timestamp and, with a secret, the signature), and
+ * `X-Request-Id` when the call is made for a request.
+ */
 function webhookHeaders(req: WebhookRequest, payload: string): Record<string, string> {
   const timestamp = Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = {
@@ -54,6 +58,9 @@ function webhookHeaders(req: WebhookRequest, payload: string): Record<string, st
     'webhook-timestamp': String(timestamp),
   };
   if (req.secret) headers['webhook-signature'] = signWebhook(req.secret, req.id, timestamp, payload);
+  // The request that led to this call (a message POST, through its reply job): one id in both logs.
+  const requestId = currentRequestId();
+  if (requestId) headers['x-request-id'] = requestId;
   return headers;
 }
 

@@ -16,15 +16,26 @@ export type {
 export type {
   ChatView,
   FirstMessageResult,
+  MessageFeedback,
   MessagePage,
   MessagePageCursor,
   MessageView,
   UpdateChatRequest,
 } from '@contracts/chats';
+export type {
+  SaveVoiceTurnRequest,
+  StartVoiceCallRequest,
+  StartVoiceCallResult,
+  VoiceConnection,
+  VoiceFeedbackRequest,
+  VoiceTurnRole,
+} from '@contracts/voice';
+export type { AuditAction, AuditEntryView, AuditPage, AuditTargetType } from '@contracts/audit';
 export type { CompanyMembership, CompanyRole } from '@contracts/companies';
 export type { ApiErrorBody, ApiErrorCode } from '@contracts/errors';
 export type { ClientEventMap, ClientEventName } from '@contracts/realtime-events';
 export type { MeResponse, UpdateProfileRequest, User } from '@contracts/users';
+export type { BootstrapQuery, BootstrapResponse, ChatBootstrap } from '@contracts/bootstrap';
 export type {
   AcceptInvitationResponse,
   CreateInvitationRequest,

@@ -1,5 +1,6 @@
 import { ApiError } from './errors';
 import type { ApiErrorBody, AuthResponse } from './contracts';
+import { takeEarlyResponse } from './earlyRequests';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -93,14 +94,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       body = JSON.stringify(opts.body);
     }
     if (token) headers.Authorization = `Bearer ${token}`;
+    // Already on its way when the page's first request is one /session-preload.js started (bodiless).
+    const early = body === undefined ? takeEarlyResponse(method, `${baseUrl}${path}`) : undefined;
     try {
-      return await fetchFn(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body,
-        credentials: 'include',
-        signal: opts.signal,
-      });
+      return await (early ??
+        fetchFn(`${baseUrl}${path}`, {
+          method,
+          headers,
+          body,
+          credentials: 'include',
+          signal: opts.signal,
+        }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError('network', 0, undefined, { cause, credentialCheck: opts.credentialCheck });

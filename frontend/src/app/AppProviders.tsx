@@ -1,14 +1,35 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { useIsMobile } from '../hooks/useMediaQuery';
+import { useAppearance } from '../features/platform-admin/appearance/appearanceStore';
+import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
 import { useResolvedTheme, watchSystemTheme } from '../features/theme/themeStore';
 import { buildThemeConfig } from './theme';
 
-/** The one ConfigProvider: theme (light, dark, system) and antd's context-aware toasts and dialogs. */
+/**
+ * The one ConfigProvider: theme (light, dark, system) with the platform's colour settings, and antd's
+ * context-aware toasts and dialogs. The appearance is read once at start (signed in or not) and then
+ * follows the server's events; switching the theme recomputes tokens from what is already here.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const resolved = useResolvedTheme();
-  const themeConfig = useMemo(() => buildThemeConfig(resolved), [resolved]);
+  const isMobile = useIsMobile();
+  const appearance = useAppearance();
+  const themeConfig = useMemo(
+    () => buildThemeConfig(resolved, appearance.colors),
+    [resolved, appearance.colors],
+  );
+
+  // One object per placement: antd makes a new `notification` API whenever this config changes, and
+  // screens run effects keyed on that API (a new object on every render reloaded the chat on a theme
+  // switch).
+  const notificationConfig = useMemo(
+    () => ({ placement: isMobile ? ('top' as const) : ('topRight' as const) }),
+    [isMobile],
+  );
 
   useEffect(() => watchSystemTheme(), []);
+  useEffect(() => applyAppearanceToDocument(appearance), [appearance]);
   useEffect(() => {
     document.documentElement.dataset.theme = resolved;
     document.documentElement.style.colorScheme = resolved;
@@ -16,7 +37,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider theme={themeConfig}>
-      <AntdApp notification={{ placement: 'bottomRight' }}>{children}</AntdApp>
+      <AntdApp notification={notificationConfig}>{children}</AntdApp>
     </ConfigProvider>
   );
 }

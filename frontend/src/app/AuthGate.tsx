@@ -1,9 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { ConnectionErrorView } from '../components/ConnectionErrorView';
 import { FullPageStatus } from '../components/FullPageStatus';
 import { useSessionStore } from '../features/auth/sessionStore';
 import { safeRedirectPath } from './safeRedirect';
+
+// Seldom shown, and antd's Result (its illustrations) is heavy: loaded when the server cannot be reached.
+const ConnectionErrorView = lazy(() =>
+  import('../components/ConnectionErrorView').then((m) => ({ default: m.ConnectionErrorView })),
+);
 
 /** Routes that need a signed-in user. */
 export function RequireAuth({ children }: { children: ReactNode }) {

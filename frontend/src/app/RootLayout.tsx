@@ -1,8 +1,9 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
 import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
-import { useSessionStore } from '../features/auth/sessionStore';
+import { mayHaveSession, useSessionStore } from '../features/auth/sessionStore';
+import { opensChat, preloadChat } from './pageLoaders';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;
 
@@ -10,12 +11,17 @@ const initializingView = <FullPageStatus text="Initializing application..." />;
 export function RootLayout() {
   const status = useSessionStore((s) => s.status);
   const initialize = useSessionStore((s) => s.initialize);
+  const { pathname, search } = useLocation();
   // One socket for every signed-in screen, so a session ended elsewhere signs this tab out anywhere.
   useRealtimeConnection();
 
+  // Whether the page the browser opened leads to the chat: its data comes with the session check.
+  const [chatScreen] = useState(() => opensChat(pathname, search));
   useEffect(() => {
-    void initialize();
-  }, [initialize]);
+    // Signed in (probably): the chat's code loads while the session is checked, not after.
+    if (chatScreen && mayHaveSession()) preloadChat();
+    void initialize({ chatScreen });
+  }, [initialize, chatScreen]);
 
   if (status === 'idle') return initializingView;
   return (

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './AuthGate';
+import { loadChatPage } from './pageLoaders';
 import { RootLayout } from './RootLayout';
 
 // Every page is its own chunk: antd screens are heavy and only the current one is needed.
@@ -18,7 +19,7 @@ const VerifyEmailPage = lazy(() =>
 const ConfirmEmailPage = lazy(() =>
   import('../pages/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
 );
-const ChatPage = lazy(() => import('../pages/ChatPage').then((m) => ({ default: m.ChatPage })));
+const ChatPage = lazy(() => loadChatPage().then((m) => ({ default: m.ChatPage })));
 const WebhookTestPage = lazy(() =>
   import('../pages/WebhookTestPage').then((m) => ({ default: m.WebhookTestPage })),
 );
@@ -32,11 +33,23 @@ const CompanyInvitationsPage = adminPage('CompanyInvitationsPage');
 const CompanyAgentsPage = adminPage('CompanyAgentsPage');
 const CompanySettingsPage = adminPage('CompanySettingsPage');
 const CompanyDetailsPage = adminPage('CompanyDetailsPage');
+const CompanyActivityPage = adminPage('CompanyActivityPage');
 const InvitationPage = lazy(() =>
   import('../pages/InvitationPage').then((m) => ({ default: m.InvitationPage })),
 );
 const PlatformAdminPage = lazy(() =>
   import('../pages/PlatformAdminPage').then((m) => ({ default: m.PlatformAdminPage })),
+);
+const platformPage = (name: keyof typeof import('../pages/PlatformAdminPages')) =>
+  lazy(() => import('../pages/PlatformAdminPages').then((m) => ({ default: m[name] })));
+const PlatformSettingsPage = platformPage('PlatformSettingsPage');
+const PlatformColorsPage = platformPage('PlatformColorsPage');
+const PlatformUsersPage = platformPage('PlatformUsersPage');
+const PlatformCompaniesPage = platformPage('PlatformCompaniesPage');
+const PlatformAgentsPage = platformPage('PlatformAgentsPage');
+const PlatformSecurityPage = platformPage('PlatformSecurityPage');
+const WebhookSignaturesPage = lazy(() =>
+  import('../pages/WebhookSignaturesPage').then((m) => ({ default: m.WebhookSignaturesPage })),
 );
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
@@ -93,16 +106,29 @@ export const appRoutes: RouteObject[] = [
           { path: 'agents', element: <CompanyAgentsPage /> },
           { path: 'settings', element: <CompanySettingsPage /> },
           { path: 'details', element: <CompanyDetailsPage /> },
+          { path: 'activity', element: <CompanyActivityPage /> },
         ],
       },
       {
-        path: '/admin/settings',
+        path: '/admin',
         element: (
           <RequireAuth>
             <PlatformAdminPage />
           </RequireAuth>
         ),
+        // Superadmins only: the layout sends anyone else to /chat.
+        children: [
+          { index: true, element: <Navigate to="settings" replace /> },
+          { path: 'settings', element: <PlatformSettingsPage /> },
+          { path: 'colors', element: <PlatformColorsPage /> },
+          { path: 'users', element: <PlatformUsersPage /> },
+          { path: 'companies', element: <PlatformCompaniesPage /> },
+          { path: 'agents', element: <PlatformAgentsPage /> },
+          { path: 'security', element: <PlatformSecurityPage /> },
+        ],
       },
+      // Help for agents' webhooks: public, opened from Settings → Agents → Details in a new tab.
+      { path: '/docs/webhook-signatures', element: <WebhookSignaturesPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -6,12 +6,14 @@ export function PlaceholderPage({ title, subTitle }: { title: string; subTitle: 
   const navigate = useNavigate();
   return (
     <Layout style={{ minHeight: '100vh', justifyContent: 'center' }}>
-      <Result
-        status="info"
-        title={<h1 style={{ margin: 0, font: 'inherit' }}>{title}</h1>}
-        subTitle={subTitle}
-        extra={<Button onClick={() => void navigate('/chat')}>Back to App</Button>}
-      />
+      <main>
+        <Result
+          status="info"
+          title={<h1 style={{ margin: 0, font: 'inherit' }}>{title}</h1>}
+          subTitle={subTitle}
+          extra={<Button onClick={() => void navigate('/chat')}>Back to App</Button>}
+        />
+      </main>
     </Layout>
   );
 }

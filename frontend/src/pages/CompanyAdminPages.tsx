@@ -1,3 +1,4 @@
+import { CompanyActivity } from '../features/company-admin/components/CompanyActivity';
 import { CompanyAgents } from '../features/company-admin/components/CompanyAgents';
 import { CompanyDetailsView } from '../features/company-admin/components/CompanyDetailsView';
 import { CompanyInvitations } from '../features/company-admin/components/CompanyInvitations';
@@ -10,3 +11,4 @@ export const CompanyInvitationsPage = CompanyInvitations;
 export const CompanyAgentsPage = CompanyAgents;
 export const CompanySettingsPage = CompanySettings;
 export const CompanyDetailsPage = CompanyDetailsView;
+export const CompanyActivityPage = CompanyActivity;

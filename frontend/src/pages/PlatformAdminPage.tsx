@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { PlatformAdminLayout } from '../features/platform-admin/components/PlatformAdminLayout';
 
+/** /admin and its child pages (the Outlet). */
 export function PlatformAdminPage() {
-  return (
-    <PlaceholderPage title="Platform Admin" subTitle="Platform administration will be available soon." />
-  );
+  return <PlatformAdminLayout />;
 }

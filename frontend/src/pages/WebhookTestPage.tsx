@@ -24,7 +24,7 @@ export function WebhookTestPage() {
           aria-label="Back to chat"
           onClick={() => void navigate('/chat')}
         />
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
           Webhook Tester
         </Typography.Title>
       </Layout.Header>

@@ -25,6 +25,7 @@ export function messageView(overrides: Partial<MessageView> = {}): MessageView {
     content: 'Hello',
     timestamp: '2024-05-01T10:01:00.000Z',
     isVoiceMessage: false,
+    feedback: null,
     seq: '1',
     ...overrides,
   };

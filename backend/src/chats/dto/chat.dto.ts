@@ -53,6 +53,8 @@ export class MessageDto implements MessageView {
   @ApiProperty() content: string;
   @ApiProperty() timestamp: string;
   @ApiProperty() isVoiceMessage: boolean;
+  @ApiProperty({ enum: ['like', 'dislike'], nullable: true, type: String }) feedback:
+    'like' | 'dislike' | null;
   @ApiProperty() seq: string;
 }
 

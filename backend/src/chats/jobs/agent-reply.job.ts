@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { AgentEntity } from '../../agents/agent.entity';
-import { AgentsService, DEFAULT_AGENT_ID } from '../../agents/agents.service';
+import { DEFAULT_AGENT_ID } from '../../agents/agents.service';
 import { demoAgentResponse } from '../../agents/demo-agent';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobHandler } from '../../queue/job-handler.decorator';
@@ -8,7 +7,7 @@ import { type AgentReplyJob, type JobMeta, PermanentJobError } from '../../queue
 import { parseAgentReply, postWebhook, type WebhookOutcome } from '../../webhooks/webhook-client';
 import { untilDatabaseAnswers } from '../../database/until-database-answers';
 import { ChatsService } from '../chats.service';
-import type { PendingReply } from '../messages.repository';
+import type { PendingReply, ReplyAgent } from '../messages.repository';
 
 /** Thrown to have the queue try again later (network errors, timeouts, 5xx). */
 export class RetryableWebhookError extends Error {}
@@ -27,7 +26,6 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly chats: ChatsService,
-    private readonly agents: AgentsService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -48,11 +46,10 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
   @JobHandler('agent.reply')
   async sendAgentReply(job: AgentReplyJob, meta: JobMeta): Promise<void> {
     const id = job.messageId;
+    // The message, its chat and the chat's agent: one query.
     const context = await this.waitForDatabase(`reply to ${id}`, () => this.chats.pendingReplyContext(id));
     if (!context) return; // answered, failed or deleted already
-    const agent = await this.waitForDatabase(`reply to ${id}`, () =>
-      this.agents.findForChat(context, context.agentId),
-    );
+    const agent = context.agent;
     if (!agent) return this.fail(id, 'The agent no longer exists.');
     const outcome = await this.callAgent(agent, context);
     switch (outcome.kind) {
@@ -80,7 +77,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
   }
 
   /** POSTs the message to the agent's webhook (the spec's body), or asks the built-in demo agent. */
-  private async callAgent(agent: AgentEntity, context: PendingReply): Promise<WebhookOutcome> {
+  private async callAgent(agent: ReplyAgent, context: PendingReply): Promise<WebhookOutcome> {
     const body = {
       message: context.message.content,
       sessionId: context.chatId,

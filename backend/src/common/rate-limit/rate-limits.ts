@@ -41,6 +41,10 @@ export const RATE_LIMITS = {
   createAgent: [user(30, HOUR)],
   createCompany: [user(10, HOUR)],
   demoAgent: [ip(120, MINUTE)],
+  // Voice calls: a call start may ask the provider for a signed URL; transcript turns come several a minute.
+  voiceCall: [user(20, MINUTE)],
+  voiceTranscript: [user(600, MINUTE)],
+  voiceFeedback: [user(120, MINUTE)],
   // Invitations: sending (and resending) costs a mail; the public ones are keyed by address.
   invite: [user(60, HOUR)],
   invitationLookup: [ip(60, MINUTE)],

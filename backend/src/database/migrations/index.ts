@@ -2,6 +2,10 @@ import { Foundation1763770000000 } from './1763770000000-foundation';
 import { AgentsChats1763780000000 } from './1763780000000-agents-chats';
 import { AccountSecurity1763790000000 } from './1763790000000-account-security';
 import { Invitations1763800000000 } from './1763800000000-invitations';
+import { PlatformAdmin1763810000000 } from './1763810000000-platform-admin';
+import { AuditActorLabel1763813000000 } from './1763813000000-audit-actor-label';
+import { VoiceTurns1763830000000 } from './1763830000000-voice-turns';
+import { OnePendingReply1763840000000 } from './1763840000000-one-pending-reply';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -9,4 +13,8 @@ export const MIGRATIONS = [
   AgentsChats1763780000000,
   AccountSecurity1763790000000,
   Invitations1763800000000,
+  PlatformAdmin1763810000000,
+  AuditActorLabel1763813000000,
+  VoiceTurns1763830000000,
+  OnePendingReply1763840000000,
 ];

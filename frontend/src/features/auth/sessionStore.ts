@@ -1,12 +1,15 @@
 import { create } from 'zustand';
+import { bootstrapApi } from '../../api/bootstrapApi';
 import { ApiError } from '../../api/errors';
 import { http } from '../../api/httpClient';
 import { meApi } from '../../api/meApi';
 import type { AuthResponse, User } from '../../api/contracts';
 import { useAgentsStore } from '../agents/agentsStore';
 import { useChatStore } from '../chat/chatStore';
+import { primeCompanyData } from '../chat/chatSync';
 import { useCompanyAdminStore } from '../company-admin/companyAdminStore';
-import { useCompanyStore } from '../companies/companyStore';
+import { readStoredCompanyId, useCompanyStore } from '../companies/companyStore';
+import { fetchAndApply } from '../realtime/dispatch';
 
 /** What belongs to the signed-in user's workspace goes with the session. */
 function resetWorkspace(): void {
@@ -28,8 +31,11 @@ export const SESSION_CHECK_RETRY_DELAY_MS = 2000;
 interface SessionState {
   status: SessionStatus;
   user: User | null;
-  /** Restores the session from the refresh cookie, retrying transient failures. */
-  initialize: () => Promise<void>;
+  /**
+   * Restores the session from the refresh cookie, retrying transient failures. `chatScreen`: the page
+   * opened is the chat, whose opening data comes with the profile (one answer, GET /api/bootstrap).
+   */
+  initialize: (options?: { chatScreen?: boolean }) => Promise<void>;
   /** Completes a sign-in or registration: keeps the token, then loads the profile and companies. */
   signIn: (auth: AuthResponse) => Promise<void>;
   /** Reloads the user and the company list from GET /api/me. */
@@ -40,19 +46,45 @@ interface SessionState {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The profile and companies of a restored session and, on the chat, the screen's opening data (agents,
+ * Active chats, the first chat's messages) in one request, for the company this browser used last.
+ */
+async function loadSession(chatScreen: boolean): Promise<void> {
+  await fetchAndApply(
+    () => bootstrapApi.get({ companyId: readStoredCompanyId() ?? undefined, chat: chatScreen }),
+    ({ user, companies, chat }) => {
+      useCompanyStore.getState().setCompanies(companies);
+      useSessionStore.setState({ user });
+      if (chat && chat.companyId === useCompanyStore.getState().currentCompanyId) primeCompanyData(chat);
+    },
+    chatScreen ? 'chat' : undefined,
+  );
+}
+
 let initializing: Promise<void> | null = null;
+
+/** The server sets `sb_signed_in` (readable, no secret) beside the HttpOnly refresh cookie. */
+export function mayHaveSession(): boolean {
+  return typeof document === 'undefined' || /(?:^|;\s*)sb_signed_in=/.test(document.cookie);
+}
 
 export const useSessionStore = create<SessionState>((set, get) => ({
   status: 'idle',
   user: null,
 
-  initialize() {
+  initialize({ chatScreen = false } = {}) {
     initializing ??= (async () => {
+      // No hint cookie: this browser holds no session, so the probe could only answer 401 (and log it).
+      if (!mayHaveSession()) {
+        set({ status: 'unauthenticated', user: null });
+        return;
+      }
       set({ status: 'loading' });
       for (let attempt = 0; ; attempt += 1) {
         try {
           await http.refresh();
-          await get().loadProfile();
+          await loadSession(chatScreen);
           set({ status: 'authenticated' });
           return;
         } catch (error) {

@@ -20,6 +20,8 @@ interface ChatState {
   activeChats: ChatView[];
   archivedChats: ChatView[];
   chatsLoaded: boolean;
+  /** The Archived list is loaded when its tab first opens (until then it holds only what events brought). */
+  archivedLoaded: boolean;
   activeChatId: string | null;
   /** chatId → the agent is answering. */
   typing: Record<string, boolean>;
@@ -59,7 +61,13 @@ export function mergeMessages(existing: MessageView[], incoming: MessageView[]):
   let changed = false;
   for (const message of incoming) {
     const current = byId.get(message.id);
-    if (current && current.content === message.content && current.seq === message.seq) continue;
+    if (
+      current &&
+      current.content === message.content &&
+      current.seq === message.seq &&
+      current.feedback === message.feedback
+    )
+      continue;
     byId.set(message.id, message);
     changed = true;
   }
@@ -84,6 +92,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
   activeChats: [],
   archivedChats: [],
   chatsLoaded: false,
+  archivedLoaded: false,
   activeChatId: null,
   typing: {},
   messages: {},
@@ -94,6 +103,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       activeChats: [],
       archivedChats: [],
       chatsLoaded: false,
+      archivedLoaded: false,
       activeChatId: null,
       typing: {},
       messages: {},
@@ -104,7 +114,11 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const typing = { ...get().typing };
     for (const chat of chats) typing[chat.id] = chat.pendingReply;
     const sorted = [...chats].sort(byNewest);
-    set(archived ? { archivedChats: sorted, typing } : { activeChats: sorted, typing, chatsLoaded: true });
+    set(
+      archived
+        ? { archivedChats: sorted, typing, archivedLoaded: true }
+        : { activeChats: sorted, typing, chatsLoaded: true },
+    );
   },
 
   upsertChat(chat) {

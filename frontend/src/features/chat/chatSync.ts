@@ -1,6 +1,6 @@
 import { agentsApi } from '../../api/agentsApi';
 import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
-import type { AgentView, ChatView } from '../../api/contracts';
+import type { AgentView, ChatBootstrap, ChatView } from '../../api/contracts';
 import { useAgentsStore } from '../agents/agentsStore';
 import { lastSeq, useChatStore } from './chatStore';
 import { useCompanyStore } from '../companies/companyStore';
@@ -14,17 +14,22 @@ const isCurrent = (companyId: string) =>
 interface Lists {
   agents: AgentView[];
   active: ChatView[];
-  archived: ChatView[];
+  /** Only when the Archived tab has been opened (it loads then). */
+  archived: ChatView[] | null;
 }
 
-/** Fetches the agents and both chat lists and puts them in the stores; null if the company changed. */
+/**
+ * Fetches the agents and the Active list (and the Archived one once its tab was opened) and puts them
+ * in the stores; null if the company changed.
+ */
 async function refreshLists(companyId: string): Promise<Lists | null> {
+  const withArchived = useChatStore.getState().archivedLoaded;
   const lists = await fetchAndApply(
     async (): Promise<Lists> => {
       const [agents, active, archived] = await Promise.all([
         agentsApi.list(companyId),
         chatsApi.list(companyId, false),
-        chatsApi.list(companyId, true),
+        withArchived ? chatsApi.list(companyId, true) : null,
       ]);
       return { agents, active, archived };
     },
@@ -32,24 +37,64 @@ async function refreshLists(companyId: string): Promise<Lists | null> {
       if (!isCurrent(companyId)) return;
       useAgentsStore.getState().setAgents(agents);
       useChatStore.getState().setChats(false, active);
-      useChatStore.getState().setChats(true, archived);
+      if (archived) useChatStore.getState().setChats(true, archived);
     },
+    'chat',
   );
   return isCurrent(companyId) ? lists : null;
 }
 
-/** Fresh stores for a company, then its agents and both chat lists; opens the first active chat. */
+/** Spec: the default first active chat is the first non-archived chat; with none, the first active agent. */
+function openFirstChat(agents: AgentView[]): void {
+  const first = useChatStore.getState().activeChats[0];
+  if (useChatStore.getState().activeChatId === null && useAgentsStore.getState().selectedAgentId === null) {
+    if (first) openChat(first.id, first.agentId);
+    else useAgentsStore.getState().selectAgent(agents.find((a) => a.isActive)?.id ?? null);
+  }
+}
+
+/** The company whose opening data came with the session (GET /api/bootstrap) and is not yet shown. */
+let primedCompanyId: string | null = null;
+
+/**
+ * Puts the chat screen's opening data, fetched with the session, in fresh stores and opens the first
+ * chat: the screen then shows it without asking again (loadCompanyData uses it once).
+ */
+export function primeCompanyData(data: ChatBootstrap): void {
+  const { companyId } = data;
+  useChatStore.getState().reset(companyId);
+  useAgentsStore.getState().reset(companyId);
+  useAgentsStore.getState().setAgents(data.agents);
+  useChatStore.getState().setChats(false, data.activeChats);
+  if (data.firstChat) useChatStore.getState().applyPage(data.firstChat.chatId, data.firstChat.page, 'latest');
+  openFirstChat(data.agents);
+  primedCompanyId = companyId;
+}
+
+/**
+ * Fresh stores for a company, then its agents and Active chats; opens the first active chat. What came
+ * with the session for this company is used instead, once.
+ */
 export async function loadCompanyData(companyId: string): Promise<void> {
+  const primed = primedCompanyId === companyId && useChatStore.getState().companyId === companyId;
+  primedCompanyId = null;
+  if (primed) return;
   useChatStore.getState().reset(companyId);
   useAgentsStore.getState().reset(companyId);
   const lists = await refreshLists(companyId);
   if (!lists) return;
-  // Spec: the default first active chat is the first non-archived chat.
-  const first = useChatStore.getState().activeChats[0];
-  if (useChatStore.getState().activeChatId === null && useAgentsStore.getState().selectedAgentId === null) {
-    if (first) openChat(first.id, first.agentId);
-    else useAgentsStore.getState().selectAgent(lists.agents.find((a) => a.isActive)?.id ?? null);
-  }
+  openFirstChat(lists.agents);
+}
+
+/** The Archived list, when its tab is opened the first time. */
+export async function loadArchivedChats(companyId: string): Promise<void> {
+  await fetchAndApply(
+    () => chatsApi.list(companyId, true),
+    (archived) => {
+      if (isCurrent(companyId)) useChatStore.getState().setChats(true, archived);
+    },
+    'chat',
+  );
 }
 
 export function openChat(chatId: string, agentId: string): void {
@@ -64,6 +109,7 @@ export async function loadLatestMessages(companyId: string, chatId: string): Pro
     (page) => {
       if (isCurrent(companyId)) useChatStore.getState().applyPage(chatId, page, 'latest');
     },
+    'chat',
   );
 }
 
@@ -93,7 +139,7 @@ export async function resyncCompanyData(): Promise<void> {
   const lists = await refreshLists(companyId);
   if (!lists) return;
   const chats = useChatStore.getState();
-  const known = new Set([...lists.active, ...lists.archived].map((c) => c.id));
+  const known = new Set([...lists.active, ...(lists.archived ?? chats.archivedChats)].map((c) => c.id));
   const openId = chats.activeChatId;
   if (openId && !known.has(openId)) {
     chats.removeChat(openId);

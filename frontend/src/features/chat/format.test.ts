@@ -18,6 +18,14 @@ describe('chat row preview', () => {
   it('shows a multi-line message on one line', () => {
     expect(formatPreview('first\nsecond')).toBe('first second');
   });
+
+  it('previews the plain text of a Markdown message', () => {
+    expect(formatPreview('> You said: **hello**')).toBe('You said: hello');
+    expect(formatPreview('# Title\n\n- [a link](https://example.com) and `code`')).toBe(
+      'Title a link and code',
+    );
+    expect(formatPreview('_nice_ ~~old~~')).toBe('nice old');
+  });
 });
 
 describe('message time', () => {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import removeMarkdown from 'remove-markdown';
 
 dayjs.extend(relativeTime);
 
@@ -7,9 +8,13 @@ dayjs.extend(relativeTime);
 export const PREVIEW_LENGTH = 30;
 export const NO_MESSAGES_PREVIEW = 'No messages yet';
 
-/** The chat row's preview: the last message on one line, cut to 30 characters followed by '...'. */
+/**
+ * The chat row's preview: the last message as plain text (Markdown marks removed) on one line, cut to
+ * 30 characters followed by '...'.
+ */
 export function formatPreview(lastMessage: string | null | undefined): string {
-  const text = (lastMessage ?? '').replace(/\s+/g, ' ').trim();
+  const plain = lastMessage ? removeMarkdown(lastMessage, { useImgAltText: true, gfm: true }) : '';
+  const text = plain.replace(/\s+/g, ' ').trim();
   if (!text) return NO_MESSAGES_PREVIEW;
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
 }

@@ -3,7 +3,8 @@ import type { CompanyMembership } from '../../api/contracts';
 
 export const CURRENT_COMPANY_STORAGE_KEY = 'currentCompanyId';
 
-function readStoredCompanyId(): string | null {
+/** The company this browser used last (it may no longer be one of the user's). */
+export function readStoredCompanyId(): string | null {
   try {
     return localStorage.getItem(CURRENT_COMPANY_STORAGE_KEY);
   } catch {

@@ -20,6 +20,7 @@ export const adminLoaders = {
       (members) => {
         if (isCurrent(companyId)) useCompanyAdminStore.getState().setMembers(members);
       },
+      'admin',
     );
   },
   async invitations(companyId: string): Promise<void> {
@@ -29,6 +30,7 @@ export const adminLoaders = {
       (invitations) => {
         if (isCurrent(companyId)) useCompanyAdminStore.getState().setInvitations(invitations);
       },
+      'admin',
     );
   },
   async agents(companyId: string): Promise<void> {
@@ -38,6 +40,7 @@ export const adminLoaders = {
       (agents) => {
         if (isCurrent(companyId)) useCompanyAdminStore.getState().setAgents(agents);
       },
+      'admin',
     );
   },
   async details(companyId: string): Promise<void> {
@@ -47,6 +50,7 @@ export const adminLoaders = {
       (details) => {
         if (isCurrent(companyId)) useCompanyAdminStore.getState().setDetails(details);
       },
+      'admin',
     );
   },
 };

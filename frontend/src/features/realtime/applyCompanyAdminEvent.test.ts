@@ -120,6 +120,29 @@ describe('realtime dispatch: invitations, members and companies', () => {
     expect(localStorage.getItem('currentCompanyId')).toBe('c2');
   });
 
+  it('drops a deleted company and switches every member of it to another company of theirs', () => {
+    const event = { name: 'company.deleted', payload: { companyId: 'c1' } } as const;
+    expect(describeOwnMembershipChange(event)).toEqual({
+      title: 'Company deleted',
+      description: 'First was deleted by a platform administrator. You are now viewing Second.',
+    });
+    dispatch(event);
+    const state = useCompanyStore.getState();
+    expect(state.companies.map((c) => c.id)).toEqual(['c2']);
+    expect(state.currentCompanyId).toBe('c2');
+    // Again (another tab's copy of the event): nothing more happens, nothing is said.
+    expect(describeOwnMembershipChange(event)).toBeNull();
+    dispatch(event);
+    expect(useCompanyStore.getState().companies.map((c) => c.id)).toEqual(['c2']);
+  });
+
+  it('keeps the current company when another company of the user is deleted', () => {
+    dispatch({ name: 'company.deleted', payload: { companyId: 'c2' } });
+    const state = useCompanyStore.getState();
+    expect(state.companies.map((c) => c.id)).toEqual(['c1']);
+    expect(state.currentCompanyId).toBe('c1');
+  });
+
   it("says nothing about another member's removal", () => {
     expect(
       describeOwnMembershipChange({ name: 'member.removed', payload: { companyId: 'c1', userId: 'u2' } }),

@@ -11,11 +11,12 @@ const ADMIN_EVENTS = new Set<CompanyEventName>([
   'member.updated',
   'member.removed',
   'company.updated',
+  'company.deleted',
 ]);
 
 export type CompanyAdminEvent = Extract<
   ServerEvent,
-  { name: `invitation.${string}` | `member.${string}` | 'company.updated' }
+  { name: `invitation.${string}` | `member.${string}` | 'company.updated' | 'company.deleted' }
 >;
 
 export function isCompanyAdminEvent(event: ServerEvent): event is CompanyAdminEvent {
@@ -57,6 +58,9 @@ export function applyCompanyAdminEvent(event: CompanyAdminEvent): boolean {
     case 'company.updated':
       admin.renameCompany(event.payload.name);
       break;
+    case 'company.deleted':
+      // The company store moved the user elsewhere; the admin lists follow the new current company.
+      break;
   }
   return true;
 }
@@ -79,6 +83,9 @@ function applyOwnMembership(event: CompanyAdminEvent): boolean {
       if (event.payload.userId !== userId) return false;
       companies.removeCompany(company.id);
       return true;
+    case 'company.deleted':
+      companies.removeCompany(company.id);
+      return true;
     default:
       return false;
   }
@@ -91,18 +98,22 @@ export interface MembershipNotice {
 }
 
 export function describeOwnMembershipChange(event: ServerEvent): MembershipNotice | null {
-  if (event.name !== 'member.removed') return null;
+  if (event.name !== 'member.removed' && event.name !== 'company.deleted') return null;
   const userId = useSessionStore.getState().user?.id;
-  if (!userId || event.payload.userId !== userId) return null;
+  if (!userId) return null;
+  if (event.name === 'member.removed' && event.payload.userId !== userId) return null;
   const { companies, currentCompanyId } = useCompanyStore.getState();
   const removed = companies.find((c) => c.id === event.payload.companyId);
   if (!removed) return null;
   const remaining = companies.filter((c) => c.id !== removed.id);
   const next = removed.id === currentCompanyId ? remaining[0] : undefined;
+  const deleted = event.name === 'company.deleted';
   return {
-    title: 'Removed from company',
+    title: deleted ? 'Company deleted' : 'Removed from company',
     description:
-      `You are no longer a member of ${removed.name}.` +
+      (deleted
+        ? `${removed.name} was deleted by a platform administrator.`
+        : `You are no longer a member of ${removed.name}.`) +
       (next
         ? ` You are now viewing ${next.name}.`
         : remaining.length === 0

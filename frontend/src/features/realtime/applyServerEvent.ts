@@ -3,6 +3,7 @@ import { useChatStore } from '../chat/chatStore';
 import { useCompanyStore } from '../companies/companyStore';
 import { removeAgentWithChats } from '../agents/removeAgentWithChats';
 import { applyCompanyAdminEvent, isCompanyAdminEvent } from './applyCompanyAdminEvent';
+import { parseAppearance, useAppearanceStore } from '../platform-admin/appearance/appearanceStore';
 import type { ServerEvent } from './serverEvent';
 
 /**
@@ -12,6 +13,12 @@ import type { ServerEvent } from './serverEvent';
  * Only `dispatch` calls this (it also replays the event over answers in flight).
  */
 export function applyServerEvent(event: ServerEvent): boolean {
+  // The installation's look, for every screen whatever the company.
+  if (event.name === 'platform.appearance_updated') {
+    const appearance = parseAppearance(event.payload);
+    if (appearance) useAppearanceStore.getState().setAppearance(appearance);
+    return appearance !== null;
+  }
   // Membership and administration events concern every company of the user, not only the chat on screen.
   if (isCompanyAdminEvent(event)) return applyCompanyAdminEvent(event);
   const companyId = useCompanyStore.getState().currentCompanyId;

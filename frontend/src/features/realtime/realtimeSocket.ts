@@ -1,6 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as connect, Socket } from 'socket.io-client';
 import type { ClientEventMap, ClientEventName } from '../../api/contracts';
 import { http } from '../../api/httpClient';
+import { ALL_TOPICS, setLive, takeLoadedWhileOffline, type SyncTopic } from './dispatch';
 import type { CompanyEventName, ServerEvent } from './serverEvent';
 
 type ServerToClientEvents = { [E in ClientEventName]: (payload: ClientEventMap[E]) => void };
@@ -24,13 +25,18 @@ const LISTENED: Record<CompanyEventName, true> = {
   'member.updated': true,
   'member.removed': true,
   'company.updated': true,
+  'platform.appearance_updated': true,
+  'company.deleted': true,
 };
 export const COMPANY_EVENTS = Object.keys(LISTENED) as CompanyEventName[];
 
 export interface RealtimeHandlers {
   onEvent: (event: ServerEvent) => void;
-  /** A reconnect the server could not recover (events may have been missed): refetch. */
-  onResync: () => void;
+  /**
+   * Events may have been missed: refetch these. After a reconnect the server could not recover, all of
+   * them; on the first connection, what was loaded before it (the page's first data, usually).
+   */
+  onResync: (topics: ReadonlySet<SyncTopic>) => void;
   /** The server ended this session (log out elsewhere, password change). */
   onSessionRevoked: (reason: string) => void;
 }
@@ -44,6 +50,39 @@ const MAX_AUTH_RETRIES = 5;
  * ('unauthorized': the token expired meanwhile) refreshes it through the http client and tries again.
  */
 export function connectRealtime(handlers: RealtimeHandlers): () => void {
+  let close: (() => void) | null = null;
+  let closed = false;
+  // Once the screen the session opened has rendered (its first data came without the socket, and the
+  // resync on connecting must not compete with that render). The client library (with engine.io) is
+  // loaded once signed in: signed-out screens never need it.
+  const cancelWait = whenIdle(() => {
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (!closed) close = openSocket(io, handlers);
+      },
+      // A chunk that cannot load (offline right after sign-in) leaves the tab without live updates; the
+      // browser would refuse the same import again, so the next page load tries.
+      () => undefined,
+    );
+  });
+  return () => {
+    closed = true;
+    cancelWait();
+    close?.();
+  };
+}
+
+/** Runs `task` when the browser is idle (within a second at most); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 50);
+  return () => clearTimeout(id);
+}
+
+function openSocket(io: typeof connect, handlers: RealtimeHandlers): () => void {
   const socket: RealtimeSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
@@ -54,12 +93,19 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   let authRetries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+  let connectedBefore = false;
   socket.on('connect', () => {
     authRetries = 0;
-    // Also on the first connection: whatever happened between the page's fetches and this moment (a
-    // reply stored meanwhile, say) reached no socket of this tab. A resync is safe to repeat.
-    if (!socket.recovered) handlers.onResync();
+    setLive(true);
+    // The server put this socket in its rooms before saying it is connected: loads from now on miss
+    // nothing. Those made before (the page's first data, while the socket was not up) may have missed an
+    // event (a reply stored meanwhile, say); after a reconnect, anything may have been missed.
+    const offline = takeLoadedWhileOffline();
+    const topics = connectedBefore ? ALL_TOPICS : offline;
+    connectedBefore = true;
+    if (!socket.recovered && topics.size > 0) handlers.onResync(topics);
   });
+  socket.on('disconnect', () => setLive(false));
 
   socket.on('connect_error', (error) => {
     // Transport errors: socket.io keeps reconnecting by itself. A refusal by the server's middleware
@@ -93,5 +139,6 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     clearTimeout(retryTimer);
     socket.removeAllListeners();
     socket.disconnect();
+    setLive(false);
   };
 }

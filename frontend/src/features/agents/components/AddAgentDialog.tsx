@@ -8,6 +8,7 @@ interface AddAgentValues {
   name?: string;
   description?: string;
   webhook?: string;
+  elevenlabsAgentId?: string;
 }
 
 interface AddAgentDialogProps {
@@ -30,7 +31,12 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
     if (!name || !webhook || !companyId) return;
     setSaving(true);
     // defaultQuestions left out: the server starts the agent with the four canned prompts.
-    const agent = await addAgent({ name, webhook, description: values.description?.trim() || undefined });
+    const agent = await addAgent({
+      name,
+      webhook,
+      description: values.description?.trim() || undefined,
+      elevenlabsAgentId: values.elevenlabsAgentId?.trim() || undefined,
+    });
     setSaving(false);
     if (!agent) return;
     form.resetFields();
@@ -65,6 +71,13 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
           rules={[{ required: true, whitespace: true, message: 'Webhook URL is required' }]}
         >
           <Input type="url" placeholder="https://n8n.example.com/webhook/..." maxLength={2000} />
+        </Form.Item>
+        <Form.Item
+          label="Voice Agent ID (elevenlabs)"
+          name="elevenlabsAgentId"
+          extra="The voice agent id is required to enable voice calls"
+        >
+          <Input maxLength={200} />
         </Form.Item>
       </Form>
     </Modal>

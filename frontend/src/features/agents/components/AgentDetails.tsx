@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Popconfirm, Switch } from 'antd';
+import { Alert, Button, Flex, Form, Input, Popconfirm, Switch, theme } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AgentView, UpdateAgentRequest } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
@@ -24,6 +25,7 @@ interface AgentDetailsProps {
 
 /** The Details tab: edit form, avatar, default questions, signing secret, Delete Agent and Save Changes. */
 export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
+  const { token } = theme.useToken();
   const [form] = Form.useForm<AgentValues>();
   const actions = useAgentActions();
   const [saving, setSaving] = useState(false);
@@ -119,11 +121,18 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
           <Input
             type="url"
             readOnly={agent.isDefault}
+            // Read-only looks read-only: filled, not an outlined box that invites typing.
+            variant={agent.isDefault ? 'filled' : 'outlined'}
+            aria-readonly={agent.isDefault || undefined}
             placeholder={agent.isDefault ? 'Built-in demo agent' : 'https://n8n.example.com/webhook/...'}
             maxLength={2000}
           />
         </Form.Item>
-        <Form.Item label="Voice Agent ID (elevenlabs)" name="elevenlabsAgentId">
+        <Form.Item
+          label="Voice Agent ID (elevenlabs)"
+          name="elevenlabsAgentId"
+          extra="The voice agent id is required to enable voice calls"
+        >
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item
@@ -131,9 +140,14 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
           name="signed"
           valuePropName="checked"
           extra={
-            agent.isDefault
-              ? undefined
-              : 'Adds a webhook-signature header (HMAC-SHA256). Turning it on creates a new secret.'
+            agent.isDefault ? undefined : (
+              <>
+                Adds a webhook-signature header that proves a request comes from Switchboard.{' '}
+                <Link to="/docs/webhook-signatures" target="_blank" rel="noopener">
+                  How to verify it
+                </Link>
+              </>
+            )
           }
         >
           <Switch disabled={agent.isDefault} />
@@ -153,28 +167,43 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
         <Form.Item label="Default questions" name="defaultQuestions">
           <DefaultQuestionsEditor />
         </Form.Item>
-        <Flex justify="space-between" gap="small">
-          {agent.isDefault ? (
-            <span />
-          ) : (
-            <Popconfirm
-              title="Delete Agent"
-              description="This agent and all its chats will be deleted."
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove()}
-            >
-              <Button danger icon={<DeleteOutlined />} loading={deleting}>
-                Delete Agent
+        {/* Kept in view at the bottom of the 500 px dialog, however long the form above. */}
+        {(!agent.isDefault || !readOnly) && (
+          <Flex
+            justify="space-between"
+            gap="small"
+            data-testid="agent-details-actions"
+            style={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 1,
+              paddingBlock: token.paddingSM,
+              background: token.colorBgElevated,
+              borderTop: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            {agent.isDefault ? (
+              <span />
+            ) : (
+              <Popconfirm
+                title="Delete Agent"
+                description="This agent and all its chats will be deleted."
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove()}
+              >
+                <Button danger icon={<DeleteOutlined />} loading={deleting}>
+                  Delete Agent
+                </Button>
+              </Popconfirm>
+            )}
+            {!readOnly && (
+              <Button type="primary" htmlType="submit" loading={saving}>
+                Save Changes
               </Button>
-            </Popconfirm>
-          )}
-          {!readOnly && (
-            <Button type="primary" htmlType="submit" loading={saving}>
-              Save Changes
-            </Button>
-          )}
-        </Flex>
+            )}
+          </Flex>
+        )}
       </Form>
     </Flex>
   );

@@ -23,33 +23,33 @@ export function AgentsTab({ selectedId, onSelect, onAdd }: AgentsTabProps) {
       {agents.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No agents" />
       ) : (
-        <Flex vertical gap={4} role="list" aria-label="Agents">
+        <Flex component="ul" vertical gap={4} role="list" aria-label="Agents" className="sb-plain-list">
           {agents.map((agent) => (
-            <Button
-              key={agent.id}
-              role="listitem"
-              type="text"
-              block
-              onClick={() => onSelect(agent.id)}
-              aria-current={agent.id === selectedId ? 'true' : undefined}
-              style={{
-                height: 'auto',
-                justifyContent: 'flex-start',
-                padding: token.paddingXS,
-                border: `1px solid ${token.colorBorderSecondary}`,
-                background: agent.id === selectedId ? token.controlItemBgActive : undefined,
-              }}
-            >
-              <AvatarImage src={agent.avatar} name={agent.name} />
-              <Flex vertical align="flex-start" style={{ minWidth: 0, textAlign: 'left' }}>
-                <Typography.Text strong ellipsis style={{ maxWidth: '100%' }}>
-                  {agent.name}
-                </Typography.Text>
-                <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
-                  {agent.description?.trim() ? agent.description : 'No description'}
-                </Typography.Text>
-              </Flex>
-            </Button>
+            <li key={agent.id}>
+              <Button
+                type="text"
+                block
+                onClick={() => onSelect(agent.id)}
+                aria-current={agent.id === selectedId ? 'true' : undefined}
+                style={{
+                  height: 'auto',
+                  justifyContent: 'flex-start',
+                  padding: token.paddingXS,
+                  border: `1px solid ${token.colorBorderSecondary}`,
+                  background: agent.id === selectedId ? token.controlItemBgActive : undefined,
+                }}
+              >
+                <AvatarImage src={agent.avatar} name={agent.name} />
+                <Flex vertical align="flex-start" style={{ minWidth: 0, textAlign: 'left' }}>
+                  <Typography.Text strong ellipsis style={{ maxWidth: '100%' }}>
+                    {agent.name}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
+                    {agent.description?.trim() ? agent.description : 'No description'}
+                  </Typography.Text>
+                </Flex>
+              </Button>
+            </li>
           ))}
         </Flex>
       )}

@@ -3,7 +3,7 @@ import { AvatarImage } from '../../../components/AvatarImage';
 import { useAgentsStore } from '../../agents/agentsStore';
 import { useChatStore } from '../chatStore';
 
-/** The sidebar's AGENTS: clicking one selects it and clears the current chat. */
+/** The sidebar's AGENTS, a list of buttons: clicking one selects it and clears the current chat. */
 export function AgentList({ onNavigate }: { onNavigate?: () => void }) {
   const { token } = theme.useToken();
   const agents = useAgentsStore((s) => s.agents);
@@ -11,38 +11,38 @@ export function AgentList({ onNavigate }: { onNavigate?: () => void }) {
   const hasActiveChat = useChatStore((s) => s.activeChatId !== null);
 
   return (
-    <Flex vertical gap={2} role="list" aria-label="Agents">
+    <Flex component="ul" vertical gap={2} role="list" aria-label="Agents" className="sb-plain-list">
       {agents.map((agent) => {
         const selected = agent.id === selectedAgentId && !hasActiveChat;
         const current = agent.id === selectedAgentId;
         return (
-          <Button
-            key={agent.id}
-            role="listitem"
-            type="text"
-            block
-            aria-current={current ? 'true' : undefined}
-            onClick={() => {
-              useAgentsStore.getState().selectAgent(agent.id);
-              useChatStore.getState().setActiveChat(null);
-              onNavigate?.();
-            }}
-            style={{
-              justifyContent: 'flex-start',
-              height: 'auto',
-              padding: `${token.paddingXXS}px ${token.paddingXS}px`,
-              background: selected
-                ? token.controlItemBgActive
-                : current
-                  ? token.colorFillQuaternary
-                  : undefined,
-            }}
-          >
-            <AvatarImage src={agent.avatar} name={agent.name} size="small" />
-            <Typography.Text ellipsis style={{ minWidth: 0 }}>
-              {agent.name}
-            </Typography.Text>
-          </Button>
+          <li key={agent.id}>
+            <Button
+              type="text"
+              block
+              aria-current={current ? 'true' : undefined}
+              onClick={() => {
+                useAgentsStore.getState().selectAgent(agent.id);
+                useChatStore.getState().setActiveChat(null);
+                onNavigate?.();
+              }}
+              style={{
+                justifyContent: 'flex-start',
+                height: 'auto',
+                padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+                background: selected
+                  ? token.controlItemBgActive
+                  : current
+                    ? token.colorFillQuaternary
+                    : undefined,
+              }}
+            >
+              <AvatarImage src={agent.avatar} name={agent.name} size="small" />
+              <Typography.Text ellipsis style={{ minWidth: 0 }}>
+                {agent.name}
+              </Typography.Text>
+            </Button>
+          </li>
         );
       })}
     </Flex>

@@ -41,7 +41,7 @@ export function ChatListItem({
 
   return (
     <Flex
-      role="listitem"
+      component="li"
       align="center"
       data-testid="chat-row"
       style={{

@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Layout, Typography, theme } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { findAgent, useAgentsStore } from '../../agents/agentsStore';
@@ -8,10 +8,21 @@ import { selectActiveChat, useChatStore } from '../chatStore';
 import { useCurrentCompany } from '../../companies/companyStore';
 import { useSessionStore } from '../../auth/sessionStore';
 import { UserMenu } from '../../user-menu/components/UserMenu';
+import { MESSAGE_INPUT_ID } from './MessageInput';
 import { SidebarContent } from './SidebarContent';
 
 /** Spec: the sidebar is 18rem wide. */
 export const SIDEBAR_WIDTH = '18rem';
+
+const MAIN_ID = 'chat-main';
+
+/** Past the sidebar's agents and chats, straight to the message box (or the thread when there is none). */
+function skipToMessageBox(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const input = document.getElementById(MESSAGE_INPUT_ID);
+  if (input instanceof HTMLTextAreaElement && !input.disabled) input.focus();
+  else document.getElementById(MAIN_ID)?.focus();
+}
 
 export function ChatShell({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
@@ -22,8 +33,31 @@ export function ChatShell({ children }: { children: ReactNode }) {
   const chat = useChatStore(selectActiveChat);
   const agent = useAgentsStore((s) => findAgent(s.agents, chat?.agentId ?? s.selectedAgentId));
 
+  const title = (
+    // The page's level-one heading: the chat on screen.
+    <h1 key="title" style={{ margin: 0, fontSize: 'inherit', minWidth: 0 }}>
+      <Typography.Text strong ellipsis data-testid="header-chat-title" style={{ display: 'block' }}>
+        {chat?.title ?? 'New Chat'}
+      </Typography.Text>
+    </h1>
+  );
+  const agentName = agent && (
+    <Typography.Text
+      key="agent"
+      type="secondary"
+      ellipsis
+      data-testid="header-agent-name"
+      style={isMobile ? { fontSize: token.fontSizeSM } : undefined}
+    >
+      {agent.name}
+    </Typography.Text>
+  );
+
   return (
     <Layout style={{ height: '100dvh' }}>
+      <a href={`#${MAIN_ID}`} className="sb-skip-link" onClick={skipToMessageBox}>
+        Skip to message box
+      </a>
       {isMobile ? (
         <Drawer
           open={drawerOpen}
@@ -72,29 +106,39 @@ export function ChatShell({ children }: { children: ReactNode }) {
             />
           )}
           <Flex align="center" gap="small" style={{ flex: 1, minWidth: 0 }}>
-            {agent && <AvatarImage src={agent.avatar} name={agent.name} />}
-            <Flex vertical style={{ lineHeight: 1.3, minWidth: 0 }}>
-              {agent && (
-                <Typography.Text type="secondary" ellipsis data-testid="header-agent-name">
-                  {agent.name}
-                </Typography.Text>
-              )}
-              <Typography.Text strong ellipsis data-testid="header-chat-title">
-                {chat?.title ?? 'New Chat'}
-              </Typography.Text>
+            {agent && (
+              <span style={{ display: 'inline-flex', flexShrink: 0 }}>
+                <AvatarImage src={agent.avatar} name={agent.name} />
+              </span>
+            )}
+            {/* On a phone the title comes first and takes the room; name and company are in the user menu. */}
+            <Flex vertical style={{ lineHeight: 1.3, minWidth: 0, flex: 1 }}>
+              {isMobile ? [title, agentName] : [agentName, title]}
             </Flex>
           </Flex>
-          <Flex vertical align="end" style={{ lineHeight: 1.3, minWidth: 0, maxWidth: '40%' }}>
-            <Typography.Text strong ellipsis data-testid="header-user-name">
-              {user?.name}
-            </Typography.Text>
-            <Typography.Text type="secondary" ellipsis data-testid="header-company-name">
-              {company?.name}
-            </Typography.Text>
-          </Flex>
+          {!isMobile && (
+            <Flex vertical align="end" style={{ lineHeight: 1.3, minWidth: 0, maxWidth: '40%' }}>
+              <Typography.Text strong ellipsis data-testid="header-user-name">
+                {user?.name}
+              </Typography.Text>
+              <Typography.Text type="secondary" ellipsis data-testid="header-company-name">
+                {company?.name}
+              </Typography.Text>
+            </Flex>
+          )}
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'auto' }}>
+        <Layout.Content
+          id={MAIN_ID}
+          tabIndex={-1}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+            overflow: 'auto',
+            outline: 'none',
+          }}
+        >
           {children}
         </Layout.Content>
       </Layout>

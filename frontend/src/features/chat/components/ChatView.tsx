@@ -3,6 +3,9 @@ import { findAgent, useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
 import { useSessionStore } from '../../auth/sessionStore';
 import { useChatActions } from '../hooks/useChatActions';
+import { VoiceCallButton } from '../../voice/components/VoiceCallButton';
+import { VoiceCallStatus } from '../../voice/components/VoiceCallStatus';
+import { useCallAwareInput } from '../../voice/hooks/useCallAwareInput';
 import { MessageInput } from './MessageInput';
 import { MessageList } from './MessageList';
 import { NoAgentView } from './NoAgentView';
@@ -20,13 +23,15 @@ export function ChatView() {
   const messages = useChatStore((s) => (chat ? s.messages[chat.id] : undefined));
   const typing = useChatStore((s) => (chat ? !!s.typing[chat.id] : false));
   const agent = findAgent(agents, chat?.agentId ?? selectedAgentId);
+  // During a voice call into this chat, typed text goes into the call instead of the webhook.
+  const input = useCallAwareInput(chat?.id ?? null, actions.sendMessage);
 
   if (!agentsLoaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading" />;
   if (!agent) return <NoAgentView />;
-  if (!chat) return <WelcomeView agent={agent} onSend={actions.sendMessage} />;
+  if (!chat) return <WelcomeView agent={agent} chatId={null} onSend={input.onSend} />;
   if (!messages?.loaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading messages" />;
   if (messages.items.length === 0 && !typing)
-    return <WelcomeView agent={agent} onSend={actions.sendMessage} />;
+    return <WelcomeView agent={agent} chatId={chat.id} onSend={input.onSend} onTyping={input.onTyping} />;
 
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }}>
@@ -55,7 +60,15 @@ export function ChatView() {
             }
           />
         ) : (
-          <MessageInput onSend={actions.sendMessage} disabled={typing} />
+          <>
+            <VoiceCallStatus chatId={chat.id} />
+            <MessageInput
+              onSend={input.onSend}
+              onTyping={input.onTyping}
+              disabled={typing && !input.inCall}
+              addon={<VoiceCallButton agent={agent} chatId={chat.id} />}
+            />
+          </>
         )}
       </div>
     </Flex>

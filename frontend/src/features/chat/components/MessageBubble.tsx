@@ -1,8 +1,13 @@
+import { AudioOutlined } from '@ant-design/icons';
 import { Flex, Typography, theme } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { formatMessageTime } from '../format';
-import { AgentMarkdown } from './AgentMarkdown';
+import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
+
+// The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.
+const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ default: m.AgentMarkdown })));
 
 interface MessageBubbleProps {
   message: MessageView;
@@ -23,6 +28,7 @@ export function MessageBubble({ message, userName, userAvatar, agentName, agentA
       align="flex-start"
       style={{ flexDirection: mine ? 'row-reverse' : 'row' }}
       data-testid={mine ? 'user-message' : 'agent-message'}
+      data-voice={message.isVoiceMessage ? 'true' : undefined}
     >
       {mine ? (
         <AvatarImage src={userAvatar} name={userName} fallback="initial" />
@@ -39,6 +45,11 @@ export function MessageBubble({ message, userName, userAvatar, agentName, agentA
               {formatMessageTime(message.timestamp)}
             </time>
           </Typography.Text>
+          {message.isVoiceMessage && (
+            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+              <AudioOutlined aria-label="Voice message" title="Said in a voice call" />
+            </Typography.Text>
+          )}
         </Flex>
         <div
           style={{
@@ -53,9 +64,16 @@ export function MessageBubble({ message, userName, userAvatar, agentName, agentA
           {mine ? (
             <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</div>
           ) : (
-            <AgentMarkdown content={message.content} />
+            <Suspense
+              fallback={
+                <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</div>
+              }
+            >
+              <AgentMarkdown content={message.content} />
+            </Suspense>
           )}
         </div>
+        {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
       </Flex>
     </Flex>
   );

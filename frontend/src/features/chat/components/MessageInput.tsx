@@ -1,6 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 
 interface MessageInputProps {
@@ -9,10 +9,23 @@ interface MessageInputProps {
   /** True while the agent is typing. */
   disabled?: boolean;
   autoFocus?: boolean;
+  /** Called as the user types (during a voice call: the agent is told the user is active). */
+  onTyping?: () => void;
+  /** Shown beside the send button (the voice-call button). */
+  addon?: ReactNode;
 }
 
+/** The message box's id: the chat's skip link (ChatShell) leads here. */
+export const MESSAGE_INPUT_ID = 'message-input';
+
 /** Spec: 'Type a message...', grows to at most 150px, Enter sends, Shift+Enter starts a new line. */
-export function MessageInput({ onSend, disabled = false, autoFocus = false }: MessageInputProps) {
+export function MessageInput({
+  onSend,
+  disabled = false,
+  autoFocus = false,
+  onTyping,
+  addon,
+}: MessageInputProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const blocked = disabled || sending;
@@ -48,16 +61,21 @@ export function MessageInput({ onSend, disabled = false, autoFocus = false }: Me
     <Flex gap="small" align="flex-end">
       <Input.TextArea
         ref={inputRef}
+        id={MESSAGE_INPUT_ID}
         aria-label="Message"
         placeholder="Type a message..."
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          onTyping?.();
+        }}
         onKeyDown={onKeyDown}
         disabled={blocked}
         autoFocus={autoFocus}
         autoSize={{ minRows: 1, maxRows: 6 }}
         style={{ maxHeight: 150 }}
       />
+      {addon}
       <Button
         type="primary"
         icon={<SendOutlined />}

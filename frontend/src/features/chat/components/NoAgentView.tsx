@@ -13,7 +13,7 @@ export function NoAgentView() {
       style={{ height: '100%', padding: token.paddingLG }}
     >
       <MessageOutlined style={{ fontSize: 40, color: token.colorTextTertiary }} />
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
         Start a new conversation
       </Typography.Title>
       <Typography.Text type="secondary" style={{ textAlign: 'center' }}>

@@ -3,11 +3,17 @@ import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAgentsStore } from '../../agents/agentsStore';
-import { SettingsDialog } from '../../settings/components/SettingsDialog';
+import { useAppearance } from '../../platform-admin/appearance/appearanceStore';
+import { BrandLogo } from '../../platform-admin/appearance/BrandLogo';
+import { lazyDialog } from '../../../components/lazyDialog';
 import { ThemeMenu } from '../../theme/components/ThemeMenu';
 import { useChatActions } from '../hooks/useChatActions';
 import { AgentList } from './AgentList';
 import { ChatList } from './ChatList';
+
+const SettingsDialog = lazyDialog(() =>
+  import('../../settings/components/SettingsDialog').then((m) => m.SettingsDialog),
+);
 
 function SectionTitle({ children, id }: { children: string; id: string }) {
   return (
@@ -24,14 +30,24 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const actions = useChatActions();
   const navigate = useNavigate();
   const hasAgent = useAgentsStore((s) => s.selectedAgentId !== null);
+  const customLogo = useAppearance().logoUrl !== null;
 
   return (
     <Flex vertical style={{ height: '100%' }}>
       <Flex align="center" gap="small" style={{ padding: token.padding }}>
-        <img src="/logo.svg" alt="" width={28} height={28} />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Switchboard
-        </Typography.Title>
+        {customLogo ? (
+          // A saved logo usually shows the name itself: it is the heading, named by its alt text.
+          <Typography.Title level={4} style={{ margin: 0, lineHeight: 0 }}>
+            <BrandLogo size={40} alt="Switchboard" />
+          </Typography.Title>
+        ) : (
+          <>
+            <BrandLogo size={28} alt="" />
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              Switchboard
+            </Typography.Title>
+          </>
+        )}
       </Flex>
       <div style={{ padding: `0 ${token.padding}px` }}>
         <Button
@@ -69,6 +85,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             type="text"
             icon={<SettingOutlined />}
             aria-label="Settings"
+            onPointerEnter={SettingsDialog.preload}
+            onFocus={SettingsDialog.preload}
             onClick={() => setSettingsOpen(true)}
           />
           <Tooltip title="Webhook tester">

@@ -1,6 +1,8 @@
 import { Button, Flex, Typography, theme } from 'antd';
 import type { AgentView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
+import { VoiceCallButton } from '../../voice/components/VoiceCallButton';
+import { VoiceCallStatus } from '../../voice/components/VoiceCallStatus';
 import { MessageInput } from './MessageInput';
 
 /** The four built-in prompts (the backend's CANNED_QUESTIONS), for agents without their own. */
@@ -13,11 +15,14 @@ export const BUILT_IN_QUESTIONS = [
 
 interface WelcomeViewProps {
   agent: AgentView;
+  /** The empty chat on screen, or null before the first message (a call then creates one). */
+  chatId: string | null;
   onSend: (text: string) => Promise<boolean>;
+  onTyping?: () => void;
 }
 
 /** Spec: shown while the chat has no messages: the agent, 'Start chatting with {agent}', example questions. */
-export function WelcomeView({ agent, onSend }: WelcomeViewProps) {
+export function WelcomeView({ agent, chatId, onSend, onTyping }: WelcomeViewProps) {
   const { token } = theme.useToken();
   const questions = agent.defaultQuestions.length > 0 ? agent.defaultQuestions : BUILT_IN_QUESTIONS;
   return (
@@ -29,36 +34,47 @@ export function WelcomeView({ agent, onSend }: WelcomeViewProps) {
       style={{ minHeight: '100%', maxWidth: 900, margin: '0 auto', padding: token.paddingLG }}
     >
       <AvatarImage src={agent.avatar} name={agent.name} size={72} />
-      <Typography.Title level={3} style={{ margin: 0, textAlign: 'center' }}>
+      <Typography.Title
+        level={2}
+        style={{ margin: 0, textAlign: 'center', fontSize: token.fontSizeHeading3 }}
+      >
         Start chatting with {agent.name}
       </Typography.Title>
       <Flex
+        component="ul"
         wrap
         gap="small"
         justify="center"
         style={{ width: '100%' }}
         role="list"
+        className="sb-plain-list"
         aria-label="Example questions"
       >
         {questions.map((question) => (
-          <Button
-            key={question}
-            role="listitem"
-            onClick={() => void onSend(question)}
-            style={{
-              height: 'auto',
-              whiteSpace: 'normal',
-              textAlign: 'left',
-              maxWidth: '100%',
-              padding: `${token.paddingXS}px ${token.padding}px`,
-            }}
-          >
-            {question}
-          </Button>
+          <li key={question} style={{ maxWidth: '100%' }}>
+            <Button
+              onClick={() => void onSend(question)}
+              style={{
+                height: 'auto',
+                whiteSpace: 'normal',
+                textAlign: 'left',
+                maxWidth: '100%',
+                padding: `${token.paddingXS}px ${token.padding}px`,
+              }}
+            >
+              {question}
+            </Button>
+          </li>
         ))}
       </Flex>
       <div style={{ width: '100%', maxWidth: 640 }}>
-        <MessageInput onSend={onSend} autoFocus />
+        <VoiceCallStatus chatId={chatId} />
+        <MessageInput
+          onSend={onSend}
+          onTyping={onTyping}
+          autoFocus
+          addon={<VoiceCallButton agent={agent} chatId={chatId} />}
+        />
       </div>
     </Flex>
   );

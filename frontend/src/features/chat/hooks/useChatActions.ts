@@ -4,7 +4,7 @@ import type { UpdateChatRequest } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
-import { loadOlderMessages, openChat } from '../chatSync';
+import { loadArchivedChats, loadOlderMessages, openChat } from '../chatSync';
 import { fetchAndApply } from '../../realtime/dispatch';
 
 export interface ChatActions {
@@ -17,6 +17,8 @@ export interface ChatActions {
   renameChat: (chatId: string, title: string) => Promise<boolean>;
   /** Scrolling up: the page before the oldest loaded message. */
   loadOlder: (chatId: string) => Promise<void>;
+  /** The Archived tab opened: its list, the first time. */
+  loadArchived: () => Promise<void>;
 }
 
 /**
@@ -146,6 +148,16 @@ export function useChatActions(): ChatActions {
         title.trim()
           ? saveChat(chatId, { title: title.trim() }, 'Chat renamed', 'Error renaming chat')
           : Promise.resolve(false),
+
+      async loadArchived() {
+        const { companyId, archivedLoaded } = useChatStore.getState();
+        if (!companyId || archivedLoaded) return;
+        try {
+          await loadArchivedChats(companyId);
+        } catch (error) {
+          fail('Error loading chats', error);
+        }
+      },
 
       async loadOlder(chatId) {
         const companyId = useChatStore.getState().companyId;

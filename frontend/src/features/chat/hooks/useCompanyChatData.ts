@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { getErrorMessage } from '../../../api/errors';
 import { useChatStore } from '../chatStore';
 import { loadCompanyData, loadLatestMessages } from '../chatSync';
@@ -12,17 +12,20 @@ export function useCompanyChatData(): void {
   const activeChatId = useChatStore((s) => s.activeChatId);
   const openLoaded = useChatStore((s) => (s.activeChatId ? !!s.messages[s.activeChatId]?.loaded : true));
 
+  // Loads follow the company and the open chat only: never the toast API's identity, nor the theme.
+  const failed = useEffectEvent((title: string, error: unknown) => {
+    notification.error({ title, description: getErrorMessage(error) });
+  });
+
   useEffect(() => {
     if (!companyId) return;
-    loadCompanyData(companyId).catch((error: unknown) => {
-      notification.error({ title: 'Error loading chats', description: getErrorMessage(error) });
-    });
-  }, [companyId, notification]);
+    loadCompanyData(companyId).catch((error: unknown) => failed('Error loading chats', error));
+  }, [companyId]);
 
   useEffect(() => {
     if (!companyId || !activeChatId || openLoaded) return;
-    loadLatestMessages(companyId, activeChatId).catch((error: unknown) => {
-      notification.error({ title: 'Error loading messages', description: getErrorMessage(error) });
-    });
-  }, [companyId, activeChatId, openLoaded, notification]);
+    loadLatestMessages(companyId, activeChatId).catch((error: unknown) =>
+      failed('Error loading messages', error),
+    );
+  }, [companyId, activeChatId, openLoaded]);
 }

@@ -41,7 +41,7 @@ export function ChangeRoleDialog({ member, viewerIsOwner, onClose }: ChangeRoleD
             Choose the role of {member.name} ({member.email}) in this company.
           </Typography.Paragraph>
           <Form.Item label="Role" name="role">
-            <Select options={options} />
+            <Select options={options} autoFocus />
           </Form.Item>
           <Flex justify="end" gap="small">
             <Button onClick={onClose}>Cancel</Button>

@@ -32,7 +32,7 @@ export function CreateCompanyAgentDialog({ open, onClose }: { open: boolean; onC
           name="name"
           rules={[{ required: true, whitespace: true, message: 'Please enter a name' }]}
         >
-          <Input maxLength={100} />
+          <Input maxLength={100} autoFocus />
         </Form.Item>
         <Form.Item
           label="Description"

@@ -54,7 +54,7 @@ export function InviteUserDialog({ open, onClose, from }: InviteUserDialogProps)
             { type: 'email', message: 'Please enter a valid email address' },
           ]}
         >
-          <Input type="email" autoComplete="off" placeholder="colleague@example.com" />
+          <Input type="email" autoComplete="off" placeholder="colleague@example.com" autoFocus />
         </Form.Item>
         <Form.Item label="Role" name="role">
           <Select

@@ -51,7 +51,7 @@ export function ProfileTab({ user }: { user: User }) {
           name="name"
           rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
         >
-          <Input autoComplete="name" />
+          <Input autoComplete="name" autoFocus />
         </Form.Item>
         <Form.Item
           label="Email"

@@ -1,11 +1,13 @@
 import { App } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useSessionStore } from '../../auth/sessionStore';
 import { resyncCompanyData } from '../../chat/chatSync';
 import { resyncCompanyAdmin } from '../../company-admin/companyAdminSync';
+import { loadAppearance } from '../../platform-admin/appearance/loadAppearance';
 import { describeOwnMembershipChange } from '../applyCompanyAdminEvent';
 import { dispatch } from '../dispatch';
 import { connectRealtime } from '../realtimeSocket';
+import type { ServerEvent } from '../serverEvent';
 
 /**
  * One socket per signed-in tab, mounted once at the root: opened on sign-in, closed on sign-out. Every
@@ -16,26 +18,32 @@ export function useRealtimeConnection(): void {
   const { notification } = App.useApp();
   const signedIn = useSessionStore((s) => s.status === 'authenticated');
 
+  // The socket follows the session only: a new toast API (a theme switch, a resize) must not reconnect it.
+  const onEvent = useEffectEvent((event: ServerEvent) => {
+    // Read before the event removes the company it names.
+    const notice = describeOwnMembershipChange(event);
+    if (notice) notification.warning({ title: notice.title, description: notice.description });
+    if (dispatch(event) && event.name === 'agent.reply_failed') {
+      notification.error({ title: 'Error getting agent response', description: event.payload.reason });
+    }
+  });
+  const onSessionRevoked = useEffectEvent(() => {
+    useSessionStore.getState().signOut();
+    notification.info({ title: 'Logged out' });
+  });
+
   useEffect(() => {
     if (!signedIn) return;
     return connectRealtime({
-      onEvent(event) {
-        // Read before the event removes the company it names.
-        const notice = describeOwnMembershipChange(event);
-        if (notice) notification.warning({ title: notice.title, description: notice.description });
-        if (dispatch(event) && event.name === 'agent.reply_failed') {
-          notification.error({ title: 'Error getting agent response', description: event.payload.reason });
-        }
-      },
-      onResync() {
+      onEvent: (event) => onEvent(event),
+      onResync(topics) {
         // Not a user action: the next reconnect tries again, and what is on screen stays meanwhile.
-        resyncCompanyData().catch(() => undefined);
-        void resyncCompanyAdmin();
+        if (topics.has('chat')) resyncCompanyData().catch(() => undefined);
+        if (topics.has('admin')) void resyncCompanyAdmin();
+        // A settings or colours save missed while disconnected.
+        if (topics.has('appearance')) loadAppearance().catch(() => undefined);
       },
-      onSessionRevoked() {
-        useSessionStore.getState().signOut();
-        notification.info({ title: 'Logged out' });
-      },
+      onSessionRevoked: () => onSessionRevoked(),
     });
-  }, [signedIn, notification]);
+  }, [signedIn]);
 }

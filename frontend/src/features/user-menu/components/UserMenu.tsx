@@ -12,13 +12,28 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { canAccessCompanyAdmin, canAccessPlatformAdmin } from '../../../app/access';
 import { AvatarImage } from '../../../components/AvatarImage';
+import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { useCompanyStore } from '../../companies/companyStore';
 import { useSessionStore } from '../../auth/sessionStore';
 import { useAuthActions } from '../../auth/hooks/useAuthActions';
-import { CreateCompanyDialog } from '../../companies/components/CreateCompanyDialog';
 import { useCompanyActions } from '../../companies/hooks/useCompanyActions';
-import { ProfileSettingsDialog } from '../../profile/components/ProfileSettingsDialog';
-import { SettingsDialog } from '../../settings/components/SettingsDialog';
+import { lazyDialog } from '../../../components/lazyDialog';
+
+// Loaded when first opened (or when the menu opens): none of them is needed to show the chat.
+const ProfileSettingsDialog = lazyDialog(() =>
+  import('../../profile/components/ProfileSettingsDialog').then((m) => m.ProfileSettingsDialog),
+);
+const SettingsDialog = lazyDialog(() =>
+  import('../../settings/components/SettingsDialog').then((m) => m.SettingsDialog),
+);
+const CreateCompanyDialog = lazyDialog(() =>
+  import('../../companies/components/CreateCompanyDialog').then((m) => m.CreateCompanyDialog),
+);
+const preloadDialogs = () => {
+  ProfileSettingsDialog.preload();
+  SettingsDialog.preload();
+  CreateCompanyDialog.preload();
+};
 
 const COMPANY_KEY_PREFIX = 'company:';
 
@@ -32,6 +47,8 @@ export function UserMenu() {
   const currentCompanyId = useCompanyStore((s) => s.currentCompanyId);
   const { switchCompany } = useCompanyActions();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // On a phone the header has no room for the user's name and company: they are shown here instead.
+  const isMobile = useIsMobile();
 
   const currentCompany = companies.find((c) => c.id === currentCompanyId) ?? null;
 
@@ -45,14 +62,21 @@ export function UserMenu() {
       type: 'group',
       label: (
         <Flex vertical>
-          <Typography.Text strong>{user?.name || 'User'}</Typography.Text>
+          <Typography.Text strong data-testid={isMobile ? 'menu-user-name' : undefined}>
+            {user?.name || 'User'}
+          </Typography.Text>
           <Typography.Text type="secondary">{user?.email}</Typography.Text>
+          {isMobile && currentCompany && (
+            <Typography.Text type="secondary" data-testid="menu-company-name">
+              {currentCompany.name}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
     { type: 'divider' },
-    { key: 'profile', label: 'Profile', icon: <UserOutlined /> },
-    { key: 'settings', label: 'Settings', icon: <SettingOutlined /> },
+    { key: 'profile', label: 'Profile', icon: <UserOutlined aria-hidden /> },
+    { key: 'settings', label: 'Settings', icon: <SettingOutlined aria-hidden /> },
     { type: 'divider' },
     {
       key: 'companies',
@@ -63,25 +87,33 @@ export function UserMenu() {
           key: `${COMPANY_KEY_PREFIX}${company.id}`,
           label:
             company.id === currentCompanyId ? <span aria-current="true">{company.name}</span> : company.name,
-          icon: company.id === currentCompanyId ? <CheckOutlined aria-label="Current company" /> : <span />,
+          icon:
+            company.id === currentCompanyId ? (
+              <CheckOutlined aria-label="Current company" />
+            ) : (
+              <span aria-hidden />
+            ),
         })),
-        { key: 'create-company', label: 'Create Company', icon: <PlusOutlined /> },
+        { key: 'create-company', label: 'Create Company', icon: <PlusOutlined aria-hidden /> },
       ],
     },
     ...(canAccessCompanyAdmin(currentCompany?.role) || canAccessPlatformAdmin(user)
       ? [{ type: 'divider' as const }]
       : []),
     ...(canAccessCompanyAdmin(currentCompany?.role)
-      ? [{ key: 'company-admin', label: 'Company Admin', icon: <SafetyOutlined /> }]
+      ? [{ key: 'company-admin', label: 'Company Admin', icon: <SafetyOutlined aria-hidden /> }]
       : []),
     ...(canAccessPlatformAdmin(user)
-      ? [{ key: 'platform-admin', label: 'Platform Admin', icon: <CrownOutlined /> }]
+      ? [{ key: 'platform-admin', label: 'Platform Admin', icon: <CrownOutlined aria-hidden /> }]
       : []),
     { type: 'divider' },
-    { key: 'logout', label: 'Log out', icon: <LogoutOutlined />, danger: true },
+    { key: 'logout', label: 'Log out', icon: <LogoutOutlined aria-hidden />, danger: true },
   ];
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // Chosen with Enter: the key's default action must not land on the dialog this opens (it would
+    // press the dialog's close button the moment it gets focus).
+    domEvent.preventDefault();
     if (key.startsWith(COMPANY_KEY_PREFIX)) {
       const id = key.slice(COMPANY_KEY_PREFIX.length);
       if (id !== currentCompanyId) void switchCompany(id);
@@ -114,6 +146,7 @@ export function UserMenu() {
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
+        onOpenChange={(open) => open && preloadDialogs()}
         menu={{
           items,
           onClick,
@@ -121,7 +154,7 @@ export function UserMenu() {
           selectedKeys: currentCompanyId ? [`${COMPANY_KEY_PREFIX}${currentCompanyId}`] : [],
         }}
       >
-        <Button type="text" shape="circle" aria-label="User menu" style={{ padding: 0 }}>
+        <Button type="text" shape="circle" aria-label="User menu" style={{ padding: 0, flexShrink: 0 }}>
           <AvatarImage src={user?.avatar} name={user?.name} fallback="initial" />
         </Button>
       </Dropdown>

@@ -20,7 +20,7 @@ export function WebhookTester() {
       <Card>
         <Form layout="vertical" onFinish={() => void send(message)}>
           <Form.Item label="Webhook URL" htmlFor="webhook-test-url">
-            <Input id="webhook-test-url" value={url} readOnly />
+            <Input id="webhook-test-url" value={url} readOnly variant="filled" aria-readonly="true" />
           </Form.Item>
           <Form.Item label="Message" htmlFor="webhook-test-message">
             <Input.TextArea
@@ -40,7 +40,7 @@ export function WebhookTester() {
         <>
           <Card
             title={
-              <Typography.Title level={4} style={{ margin: 0 }}>
+              <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
                 Output
               </Typography.Title>
             }
@@ -56,17 +56,26 @@ export function WebhookTester() {
           </Card>
           <Card
             title={
-              <Typography.Title level={4} style={{ margin: 0 }}>
+              <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
                 Raw Response
               </Typography.Title>
             }
           >
             <pre style={monospace} data-testid="webhook-raw">
-              {result.raw || '(empty)'}
+              {prettyRaw(result.raw) || '(empty)'}
             </pre>
           </Card>
         </>
       )}
     </Flex>
   );
+}
+
+/** A JSON answer indented for reading; anything else as it came. */
+export function prettyRaw(raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    return raw;
+  }
 }

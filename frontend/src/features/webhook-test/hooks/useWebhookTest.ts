@@ -11,9 +11,11 @@ export interface WebhookTest {
   send: (message: string) => Promise<void>;
 }
 
+const MESSAGE_REQUIRED = ['Message Required', 'Please enter a message to send to the webhook'] as const;
+
 /** The webhook tester: loads its address, sends a message, keeps the last result. */
 export function useWebhookTest(): WebhookTest {
-  const { failure, refusal } = useActionToasts();
+  const { failure, refusal, dismiss } = useActionToasts();
   const [url, setUrl] = useState('');
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<WebhookTestResult | null>(null);
@@ -34,9 +36,11 @@ export function useWebhookTest(): WebhookTest {
   const send = useMemo(
     () => async (message: string) => {
       if (!message.trim()) {
-        refusal('Message Required', 'Please enter a message to send to the webhook');
+        refusal(...MESSAGE_REQUIRED);
         return;
       }
+      // The refusal no longer applies once a message goes out.
+      dismiss(...MESSAGE_REQUIRED);
       setSending(true);
       try {
         setResult(await webhookTestApi.send(message));
@@ -46,7 +50,7 @@ export function useWebhookTest(): WebhookTest {
         setSending(false);
       }
     },
-    [failure, refusal],
+    [failure, refusal, dismiss],
   );
 
   return { url, result, sending, send };

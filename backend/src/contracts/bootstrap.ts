@@ -1,0 +1,34 @@
+import type { AgentView } from './agents';
+import type { ChatView, MessagePage } from './chats';
+import type { CompanyMembership } from './companies';
+import type { User } from './users';
+
+/**
+ * GET /api/bootstrap: what a signed-in page needs before its first screen, in one answer (it followed
+ * the refresh, then GET /api/me, then the chat screen's own requests, one after the other).
+ */
+export interface BootstrapQuery {
+  /** The company this browser last used; ignored when the user is no longer a member of it. */
+  companyId?: string;
+  /** Also the chat screen's opening data (the page being loaded is the chat). */
+  chat?: boolean;
+}
+
+export interface BootstrapResponse {
+  /** As GET /api/me. */
+  user: User;
+  companies: CompanyMembership[];
+  /** Asked for with `chat=true` and the user has a company; else null. */
+  chat: ChatBootstrap | null;
+}
+
+/** The chat screen as it opens: the Archived list is loaded when its tab is opened. */
+export interface ChatBootstrap {
+  /** The asked company when the user is a member of it, else their first company (as the client picks). */
+  companyId: string;
+  agents: AgentView[];
+  /** The Active list, newest first. */
+  activeChats: ChatView[];
+  /** The newest page of the first active chat, the one the screen opens (null when there is none). */
+  firstChat: { chatId: string; page: MessagePage } | null;
+}

@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Logger as NestLogger } from '@nestjs/common';
+import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
+import { type DestinationStream, type LevelWithSilent, type Logger, pino } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+import type { AuthUser } from '../common/current-user.decorator';
+import type { LogLevel } from '../config/app-config';
+import { currentLogger, REQUEST_ID_HEADER, requestIdFor } from './request-context';
+
+export type RootLogger = Logger;
+
+/**
+ * Never written, whoever logs an object holding them: credentials in headers, cookies and bodies
+ * (bodies are not logged at all; this is the net under that rule).
+ */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  ...['password', 'currentPassword', 'newPassword', 'passwordHash', 'token', 'accessToken', 'refreshToken']
+    .map((key) => [key, `*.${key}`])
+    .flat(),
+];
+
+/**
+ * The process's one pino logger: JSON lines on stdout (or `destination`), ISO times, level names, no
+ * colours whatever stdout is. `silent` is for test apps.
+ */
+export function createLogger(level: LogLevel | 'silent', destination?: DestinationStream): RootLogger {
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+}
+
+/** Nest's own start-up chatter (a line per module and per route): only at LOG_LEVEL=debug. */
+const START_UP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'WebSocketsController',
+  'NestApplication',
+]);
+
+/**
+ * nestjs-pino's PinoLogger, writing through the logger of the request or job in progress (its request
+ * id, job name and id on every line), else through this application's root logger. nestjs-pino's own
+ * per-request binding is not used: its middleware registers as a catch-all route on every HTTP method,
+ * and its fallback logger is one per process, not per application.
+ */
+class ContextPinoLogger extends PinoLogger {
+  constructor(private readonly base: RootLogger) {
+    super({ pinoHttp: { logger: base } });
+  }
+
+  override get logger(): RootLogger {
+    return currentLogger() ?? this.base;
+  }
+}
+
+/**
+ * What `new Logger(...)` of @nestjs/common writes through once the app calls `useLogger`: nestjs-pino's
+ * Logger on the context's logger, minus the start-up chatter.
+ */
+export class AppLogger extends PinoNestLogger {
+  override log(message: unknown, ...optionalParams: unknown[]): void {
+    const context = optionalParams.at(-1);
+    if (typeof context === 'string' && START_UP_CONTEXTS.has(context))
+      return super.debug(message, ...optionalParams);
+    super.log(message, ...optionalParams);
+  }
+}
+
+export function appLoggerFor(root: RootLogger): AppLogger {
+  return new AppLogger(new ContextPinoLogger(root), {});
+}
+
+/**
+ * Sends Nest's static logger (every `new Logger(...)`) to JSON at once, before an application exists:
+ * the embedded database and migrations log before Nest starts.
+ */
+export function useJsonLogs(root: RootLogger): void {
+  NestLogger.overrideLogger(appLoggerFor(root));
+}
+
+type HttpRequest = IncomingMessage & { originalUrl?: string; user?: AuthUser };
+
+/** The path without its query string: `?token=...` links (invitations, resets) carry credentials. */
+export function accessPath(req: HttpRequest): string {
+  const url = req.originalUrl ?? req.url ?? '';
+  const path = url.split('?')[0];
+  return path.length > 300 ? `${path.slice(0, 300)}…` : path;
+}
+
+/** Probes, scrapers and the queue dashboard's polling: below `info`, so they do not drown the rest. */
+const QUIET_PATHS = /^\/(api\/health(\/|$)|metrics$|api\/admin\/queues\/(api|static)\/)/;
+
+function accessLevel(req: HttpRequest, res: ServerResponse, error?: Error): LevelWithSilent {
+  if (error || res.statusCode >= 500) return 'error';
+  if (req.method === 'GET' && QUIET_PATHS.test(accessPath(req))) return 'debug';
+  return 'info';
+}
+
+function accessFields(req: HttpRequest, res: ServerResponse, durationMs: number): Record<string, unknown> {
+  return {
+    method: req.method,
+    path: accessPath(req),
+    status: res.statusCode,
+    durationMs,
+    ...(req.user ? { userId: req.user.id } : {}),
+    ...(res.writableEnded ? {} : { aborted: true }),
+  };
+}
+
+/**
+ * The access log, mounted before any other middleware: it gives each request its id (a sane incoming
+ * `X-Request-Id`, else a new UUID), echoes it in the response, binds it to every line logged while the
+ * request is answered, and writes one line when the response is done. No headers, no bodies, no query.
+ */
+export function accessLog(root: RootLogger): HttpLogger {
+  return pinoHttp({
+    logger: root,
+    genReqId: (req, res) => {
+      const id = requestIdFor(req.headers['x-request-id']);
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    quietReqLogger: true,
+    quietResLogger: true,
+    customAttributeKeys: { reqId: 'requestId' },
+    customLogLevel: accessLevel,
+    customSuccessObject: (req, res, value: { responseTime: number }) =>
+      accessFields(req, res, value.responseTime),
+    customErrorObject: (req, res, error, value: { responseTime: number }) => ({
+      ...accessFields(req, res, value.responseTime),
+      err: error.message,
+    }),
+    customSuccessMessage: (req, res) => `${req.method} ${accessPath(req)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${accessPath(req)} ${res.statusCode}`,
+  });
+}

@@ -1,0 +1,54 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** An id a client or proxy may choose: short, and nothing that could forge a log line or a header. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The incoming `X-Request-Id` when it is a sane token, else null (the caller makes one up). */
+export function acceptRequestId(value: string | string[] | undefined): string | null {
+  const candidate = Array.isArray(value) ? value[0] : value;
+  return typeof candidate === 'string' && SANE_REQUEST_ID.test(candidate) ? candidate : null;
+}
+
+export function requestIdFor(value: string | string[] | undefined): string {
+  return acceptRequestId(value) ?? randomUUID();
+}
+
+interface RequestContext {
+  requestId?: string;
+  /** The logger of the work in progress: its lines carry the request id (and a job's name and id). */
+  logger?: Logger;
+}
+
+/**
+ * The work in progress: the HTTP request being answered, or a job (with the id of the request that
+ * queued it). Jobs carry the request id in their data, webhook calls send it as `X-Request-Id`, and
+ * `new Logger(...)` writes through the context's logger (see logger.ts).
+ */
+const context = new AsyncLocalStorage<RequestContext>();
+
+export function currentRequestId(): string | undefined {
+  return context.getStore()?.requestId;
+}
+
+export function currentLogger(): Logger | undefined {
+  return context.getStore()?.logger;
+}
+
+export function runInRequestContext<T>(store: RequestContext, work: () => T): T {
+  return context.run(store, work);
+}
+
+/**
+ * Express middleware, mounted after the body parsers: a context entered before them is lost, because
+ * the parsers continue the chain from the request stream's events, outside it. The access log (first
+ * of all middleware) gave the request its id and its logger.
+ */
+export function bindRequestContext(req: Request, _res: Response, next: NextFunction): void {
+  const id = (req as Request & { id?: unknown }).id;
+  runInRequestContext({ requestId: typeof id === 'string' ? id : undefined, logger: req.log }, next);
+}

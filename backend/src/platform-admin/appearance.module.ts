@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FilesModule } from '../files/files.module';
+import { AdminSettingsEntity } from './admin-settings.entity';
+import { AdminAppearanceController, AppearanceController } from './appearance.controller';
+import { AppearanceRepository } from './appearance.repository';
+import { AppearanceService } from './appearance.service';
+import { SuperadminGuard } from './superadmin.guard';
+
+/** Platform Settings and Colour Settings: the public appearance and its superadmin editing. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AdminSettingsEntity]), FilesModule],
+  controllers: [AppearanceController, AdminAppearanceController],
+  providers: [AppearanceService, AppearanceRepository, SuperadminGuard],
+})
+export class AppearanceModule {}

@@ -1,0 +1,65 @@
+import { Body, Controller, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { type CompanyScope, CurrentScope } from '../common/company-scope';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
+import { UuidParamPipe } from '../common/uuid';
+import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { MESSAGE_NOT_FOUND } from '../chats/chats.service';
+import { MessageDto } from '../chats/dto/chat.dto';
+import type { StartVoiceCallResult } from '../contracts/voice';
+import {
+  SaveVoiceTurnDto,
+  StartVoiceCallDto,
+  StartVoiceCallResultDto,
+  VoiceFeedbackDto,
+} from './dto/voice.dto';
+import { VoiceService } from './voice.service';
+
+const MESSAGE_ID = new UuidParamPipe(MESSAGE_NOT_FOUND);
+
+@ApiTags('voice')
+@ApiBearerAuth()
+@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
+@UseGuards(CompanyMemberGuard)
+@Controller('voice')
+export class VoiceController {
+  constructor(private readonly voice: VoiceService) {}
+
+  /** Starts a voice call: the connection for the browser (a signed URL, or the public agent id). */
+  @Post('sessions')
+  @RateLimit('voiceCall')
+  @ApiCreatedResponse({ type: StartVoiceCallResultDto })
+  @ApiBadGatewayResponse({ description: 'The voice provider refused or failed' })
+  @ApiServiceUnavailableResponse({ description: 'The voice provider could not be reached' })
+  start(@CurrentScope() scope: CompanyScope, @Body() body: StartVoiceCallDto): Promise<StartVoiceCallResult> {
+    return this.voice.start(scope, body.agentId, body.chatId);
+  }
+
+  /** Saves one final transcript turn of a call (idempotent per provider event). */
+  @Post('transcripts')
+  @RateLimit('voiceTranscript')
+  @ApiCreatedResponse({ type: MessageDto })
+  saveTurn(@CurrentScope() scope: CompanyScope, @Body() body: SaveVoiceTurnDto): Promise<MessageDto> {
+    return this.voice.saveTurn(scope, body);
+  }
+
+  /** Rates an agent's voice turn: like, dislike, or null. */
+  @Put('messages/:id/feedback')
+  @RateLimit('voiceFeedback')
+  @ApiOkResponse({ type: MessageDto })
+  feedback(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', MESSAGE_ID) id: string,
+    @Body() body: VoiceFeedbackDto,
+  ): Promise<MessageDto> {
+    return this.voice.setFeedback(scope, id, body.score);
+  }
+}

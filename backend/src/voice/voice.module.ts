@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
+import { ChatsModule } from '../chats/chats.module';
+import { CompaniesModule } from '../companies/companies.module';
+import { ElevenLabsClient } from './elevenlabs.client';
+import { VoiceController } from './voice.controller';
+import { VoiceService } from './voice.service';
+
+@Module({
+  imports: [AgentsModule, ChatsModule, CompaniesModule],
+  controllers: [VoiceController],
+  providers: [VoiceService, ElevenLabsClient],
+})
+export class VoiceModule {}

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import type { NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+
+const OPERATOR_PATHS = /^\/(metrics|healthz|readyz|livez|health|status|\.well-known)(\/|$)/;
+
+/**
+ * The built SPA at /, with client-side routes falling back to index.html. Assets are sent as the
+ * brotli or gzip copy the build made next to them (by Accept-Encoding), never compressed per request.
+ */
+export function serveFrontend(app: NestExpressApplication, dist: string): void {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) return;
+  const assets = join(dist, 'assets');
+  app.use(
+    expressStaticGzip(dist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: {
+        index: false,
+        setHeaders: (res, path) => {
+          if (path.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/socket.io'))
+      return next();
+    // Operator paths that are not the app's: a probe or scraper must get a 404, never a 200 HTML page.
+    if (OPERATOR_PATHS.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+/**
+ * Compresses the API's larger answers (lists, histories) on the fly. Small ones (a sent message, a
+ * token) are not worth the CPU; streams and Socket.IO's polling transport are left alone.
+ */
+export const compressApiResponses = compression({
+  threshold: 2048,
+  filter: (req, res) => {
+    if (!req.url?.startsWith('/api/')) return false;
+    const type = res.getHeader('Content-Type');
+    if (typeof type === 'string' && type.startsWith('text/event-stream')) return false;
+    return compression.filter(req, res);
+  },
+});

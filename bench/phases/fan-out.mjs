@@ -1,0 +1,105 @@
+// Phase: fan-out. One event to N connected sockets, for N in CONFIG.fanOut.sizes: Switchboard's
+// `company.updated` (PATCH /api/company renames the company; every socket of its members is in the
+// company room: here N sockets of the bench user, who owns it) against a bare Socket.IO server's
+// io.to(room).emit of the same event (POST /emit). Measured from sending the request until the first
+// and the last socket has the event, the two systems taking turns trigger by trigger.
+import { CONFIG } from '../lib/config.mjs';
+import { onCleanup } from '../lib/lifecycle.mjs';
+import { fmt, table } from '../lib/output.mjs';
+import { startBaseline } from '../lib/servers.mjs';
+import { arrivals, closeAll, connectMany } from '../lib/sockets.mjs';
+import { ratio, summarize } from '../lib/stats.mjs';
+
+const { sizes, warmup, triggers, timeoutMs } = CONFIG.fanOut;
+
+export const fanOut = {
+  key: 'fanOut',
+  title: `Fan-out: one event to ${sizes.join(' / ')} sockets vs bare io.to(room).emit`,
+
+  async measure({ app, api }, result) {
+    const bare = await startBaseline(app.databaseUrl);
+    const sockets = { bare: [], switchboard: [] };
+    onCleanup('fan-out sockets', () => {
+      closeAll(sockets.bare);
+      closeAll(sockets.switchboard);
+    });
+    const events = arrivals('company.updated', (payload) => payload?.name);
+    let seq = 0;
+    const triggerOf = {
+      async bare(n) {
+        const name = `fan-out ${seq++}`;
+        const arrived = events.expect(name, n, timeoutMs);
+        const started = performance.now();
+        const res = await fetch(`${bare.url}/emit?name=${encodeURIComponent(name)}`, { method: 'POST' });
+        if (res.status !== 204) throw new Error(`bare /emit answered ${res.status}`);
+        const { first, last } = await arrived;
+        return { first: first - started, last: last - started };
+      },
+      async switchboard(n) {
+        const name = `fan-out ${seq++}`;
+        const arrived = events.expect(name, n, timeoutMs);
+        const started = performance.now();
+        await api.call('PATCH', '/api/company', { name }, 200);
+        const { first, last } = await arrived;
+        return { first: first - started, last: last - started };
+      },
+    };
+    const connect = {
+      bare: (n) => connectMany(bare.url, {}, n, sockets.bare),
+      switchboard: (n) => connectMany(app.base, { token: api.session.token }, n, sockets.switchboard),
+    };
+    const systems = ['bare', 'switchboard'];
+    for (const n of sizes) {
+      process.stdout.write(`  ${n} sockets`);
+      for (const system of systems) {
+        await connect[system](n - sockets[system].length);
+        events.attach(sockets[system]);
+      }
+      for (let i = 0; i < warmup; i++) for (const system of systems) await triggerOf[system](n);
+      const times = { bare: { first: [], last: [] }, switchboard: { first: [], last: [] } };
+      for (let i = 0; i < triggers; i++) {
+        for (const system of i % 2 ? [...systems].reverse() : systems) {
+          const t = await triggerOf[system](n);
+          times[system].first.push(t.first);
+          times[system].last.push(t.last);
+        }
+      }
+      result[n] = {};
+      for (const system of systems) {
+        result[n][system] = { last: summarize(times[system].last), first: summarize(times[system].first) };
+      }
+      process.stdout.write(' done\n');
+    }
+    // Every later event to the bench user would go to these sockets too.
+    closeAll(sockets.bare);
+    closeAll(sockets.switchboard);
+  },
+
+  print(result) {
+    console.log(
+      '\nFan-out: request → the last socket has the event, ms (ratio = switchboard / bare; goal p99 ≤ 1.5x)',
+    );
+    const rows = [];
+    for (const n of sizes) {
+      const r = result[n];
+      if (!r) continue;
+      for (const [label, pick] of [
+        ['p50 last', (x) => x.last.p50],
+        ['p99 last', (x) => x.last.p99],
+        ['p50 first', (x) => x.first.p50],
+        ['p50 last - first', (x) => x.last.p50 - x.first.p50],
+      ]) {
+        rows.push([
+          `${n} sockets ${label}`,
+          fmt(pick(r.bare)),
+          fmt(pick(r.switchboard)),
+          `${fmt(ratio(pick(r.switchboard), pick(r.bare)))}x`,
+        ]);
+      }
+    }
+    console.log(table(['metric', 'bare', 'switchboard', 'ratio'], rows));
+    console.log(
+      '  (switchboard: PATCH /api/company, auth and the UPDATE included; bare: POST /emit, the emit alone)',
+    );
+  },
+};

@@ -1,0 +1,171 @@
+// Phase: first load of the two screens people land on (issue 12), in a real Chromium: the JavaScript
+// downloaded before the screen is usable (gzip, as the server sends it to a gzip-only client) and the
+// time until it is usable, from the navigation start to the first frame where the control is on screen
+// and enabled (the sign-in form's submit button, the chat's message box). Cold: an empty cache; warm: the
+// same browser profile coming back. Needs the built frontend (frontend/dist) and Chromium
+// (CHROMIUM_PATH, else /usr/bin/chromium); skipped, with the reason, when either is missing.
+// e2e/tests/first-load.spec.ts reports the same figures from the Playwright suite.
+/* global window, document, requestAnimationFrame -- watchUsable and the evaluate callbacks run in the page */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from '../lib/config.mjs';
+import { fmt, table } from '../lib/output.mjs';
+import { summarize } from '../lib/stats.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const COLD_RUNS = 3;
+const WARM_RUNS = 5;
+const SCREENS = [
+  {
+    name: 'sign-in',
+    path: '/',
+    usable: 'form#signIn button[type="submit"]:not([disabled])',
+    signedIn: false,
+  },
+  { name: 'chat', path: '/chat', usable: 'textarea[aria-label="Message"]:not([disabled])', signedIn: true },
+];
+
+/** In the page: the first animation frame where `selector` matches an element on screen. */
+function watchUsable(selector) {
+  const state = { usableAt: null };
+  window.__firstLoad = state;
+  const check = () => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    if (box && box.width > 0 && box.height > 0) state.usableAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+async function load(context, base, screen) {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(watchUsable, screen.usable);
+    await page.goto(`${base}${screen.path}`);
+    await page.waitForFunction(() => window.__firstLoad?.usableAt != null, undefined, { timeout: 30_000 });
+    return await page.evaluate(() => {
+      const usableMs = window.__firstLoad.usableAt;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\.m?js$/.test(new URL(e.name).pathname) && e.responseEnd <= usableMs);
+      return {
+        usableMs,
+        scripts: scripts.map((e) => new URL(e.name).pathname),
+        transferred: scripts.reduce((sum, e) => sum + e.transferSize, 0),
+      };
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+async function gzipBytes(base, paths) {
+  let total = 0;
+  for (const path of new Set(paths)) {
+    const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+    const body = Buffer.from(await res.arrayBuffer());
+    // Node's fetch decodes the body: the header says what went over the wire.
+    const length = Number(res.headers.get('content-length'));
+    const gzipped = res.headers.get('content-encoding') === 'gzip' && length > 0;
+    total += gzipped ? length : gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+/** The bench user's first chat holds a short conversation, so the chat opens on a thread. */
+async function seedConversation({ api, newChat }) {
+  const chatId = await newChat('first load');
+  for (const content of ['hello', 'and again']) {
+    await api.call('POST', `/api/chats/${chatId}/messages`, { content }, 201);
+    for (let i = 0; i < 100; i++) {
+      const page = await api.call('GET', `/api/chats/${chatId}/messages?limit=50`, undefined, 200);
+      if (!page.pendingReply) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+export const firstLoad = {
+  key: 'firstLoad',
+  title: 'First load: JavaScript and time until the sign-in form and the chat are usable (Chromium)',
+
+  async measure(ctx, result) {
+    const missing = !existsSync(join(ROOT, 'frontend', 'dist', 'index.html'))
+      ? 'no frontend build (npm run build)'
+      : !existsSync(CHROMIUM)
+        ? `no Chromium at ${CHROMIUM} (CHROMIUM_PATH)`
+        : null;
+    if (missing) {
+      result.skipped = missing;
+      return;
+    }
+    const { chromium } = await import('@playwright/test');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    });
+    try {
+      await seedConversation(ctx);
+      const base = ctx.app.base;
+      result.screens = [];
+      for (const screen of SCREENS) {
+        const cold = [];
+        const warm = [];
+        for (let run = 0; run < COLD_RUNS; run++) {
+          const context = await browser.newContext();
+          try {
+            if (screen.signedIn) {
+              const res = await context.request.post(`${base}/api/auth/login`, {
+                data: { email: 'bench@example.com', password: 'bench-password-1' },
+              });
+              if (res.status() !== 200) throw new Error(`login answered ${res.status()}`);
+            }
+            cold.push(await load(context, base, screen));
+            if (run === 0) for (let w = 0; w < WARM_RUNS; w++) warm.push(await load(context, base, screen));
+          } finally {
+            await context.close();
+          }
+        }
+        result.screens.push({
+          name: screen.name,
+          scripts: cold[0].scripts.length,
+          gzipKb: (await gzipBytes(base, cold[0].scripts)) / 1024,
+          sentKb: cold[0].transferred / 1024,
+          cold: summarize(cold.map((s) => s.usableMs)),
+          warm: summarize(warm.map((s) => s.usableMs)),
+        });
+      }
+    } finally {
+      await browser.close();
+    }
+  },
+
+  print(result) {
+    console.log('\nFirst load (goals: sign-in ≤ 150 KB gzip, chat ≤ 250 KB; chat usable ≤ 500 ms warm)');
+    if (result.skipped) {
+      console.log(`  skipped: ${result.skipped}`);
+      return;
+    }
+    console.log(
+      table(
+        [
+          'screen',
+          'JS gzip (KB)',
+          'JS sent cold (KB)',
+          'files',
+          'usable cold p50 (ms)',
+          'usable warm p50 (ms)',
+        ],
+        result.screens.map((s) => [
+          s.name,
+          fmt(s.gzipKb),
+          fmt(s.sentKb),
+          s.scripts,
+          fmt(s.cold.p50),
+          fmt(s.warm.p50),
+        ]),
+      ),
+    );
+  },
+};

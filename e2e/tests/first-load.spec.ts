@@ -1,0 +1,222 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { agentWebhookUrl, apiHeaders, createAgent, registerViaApi, type ApiSession } from '../fixtures/api';
+import { newAccount, PASSWORD } from '../fixtures/ui';
+
+/**
+ * First-load figures of the two screens people land on (issue 12, 'Speed of the first screen'), from a
+ * real Chromium run: the JavaScript downloaded before the screen is usable (as sent, and gzip) and the
+ * time until it is usable, with an empty cache (cold) and with the cache of an earlier visit (warm).
+ *
+ * A report, not a timed assertion: the figures depend on the machine and on what else runs on it. They
+ * are printed and attached to the test (first-load.json). 'Usable' is measured in the page, from the
+ * navigation start (performance.now()) to the first animation frame where the control is on screen
+ * and enabled: the sign-in form's submit button, the chat's message box.
+ */
+
+const SIGN_IN_USABLE = 'form#signIn button[type="submit"]:not([disabled])';
+const CHAT_USABLE = 'textarea[aria-label="Message"]:not([disabled])';
+const COLD_RUNS = 3;
+const WARM_RUNS = 5;
+
+interface LoadSample {
+  usableMs: number;
+  /** Script files that had arrived when the screen became usable. */
+  scripts: string[];
+  /** Their bytes as Chromium received them (brotli, gzip or raw), 0 when served from the cache. */
+  transferredBytes: number;
+  /** The API calls started before it was usable: path and start/end (ms since navigation start). */
+  api: Array<{ path: string; start: number; end: number }>;
+}
+
+interface RouteFigures {
+  route: string;
+  cold: { usableMs: number[]; medianMs: number; transferredKb: number; scripts: number; gzipKb: number };
+  warm: { usableMs: number[]; medianMs: number; transferredKb: number; waterfall: LoadSample['api'] };
+}
+
+/** Records, in the page, the first frame where `selector` matches a visible element. */
+function watchUsable(selector: string) {
+  const state = { usableAt: null as number | null };
+  (window as unknown as { __firstLoad: typeof state }).__firstLoad = state;
+  const check = () => {
+    const el = document.querySelector(selector);
+    const box = el?.getBoundingClientRect();
+    if (box && box.width > 0 && box.height > 0) state.usableAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+async function load(context: BrowserContext, path: string, selector: string): Promise<LoadSample> {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(watchUsable, selector);
+    await page.goto(path);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __firstLoad?: { usableAt: number | null } }).__firstLoad?.usableAt != null,
+      undefined,
+      { timeout: 30_000 },
+    );
+    return await page.evaluate(() => {
+      const usableMs = (window as unknown as { __firstLoad: { usableAt: number } }).__firstLoad.usableAt;
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const scripts = entries.filter(
+        (e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname) && e.responseEnd <= usableMs,
+      );
+      const api = entries
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime <= usableMs)
+        .map((e) => ({
+          path: new URL(e.name).pathname + new URL(e.name).search,
+          start: Math.round(e.startTime),
+          end: Math.round(e.responseEnd),
+        }));
+      return {
+        usableMs: Math.round(usableMs),
+        scripts: scripts.map((e) => new URL(e.name).pathname),
+        transferredBytes: scripts.reduce((sum, e) => sum + e.transferSize, 0),
+        api,
+      };
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+/** The gzip size of each script as the server sends it to a client that accepts gzip only. */
+async function gzipBytes(request: APIRequestContext, scripts: string[]): Promise<number> {
+  let total = 0;
+  for (const path of new Set(scripts)) {
+    const res = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.ok()).toBe(true);
+    const length = Number(res.headers()['content-length']);
+    const encoding = res.headers()['content-encoding'];
+    // Files under the precompression threshold go out as they are; gzip them here to count them alike.
+    total += encoding === 'gzip' && length > 0 ? length : gzipSync(await res.body(), { level: 9 }).length;
+  }
+  return total;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+async function measure(
+  browser: Browser,
+  route: string,
+  selector: string,
+  /** Prepares a fresh context (an empty cache): signs it in for routes that need it. */
+  prepare: (context: BrowserContext) => Promise<void>,
+): Promise<RouteFigures> {
+  const cold: LoadSample[] = [];
+  const warm: LoadSample[] = [];
+  for (let run = 0; run < COLD_RUNS; run++) {
+    const context = await browser.newContext();
+    try {
+      await prepare(context);
+      cold.push(await load(context, route, selector));
+      // Warm: the same browser profile comes back (its cache holds the last visit's files).
+      if (run === 0) for (let w = 0; w < WARM_RUNS; w++) warm.push(await load(context, route, selector));
+    } finally {
+      await context.close();
+    }
+  }
+  const first = cold[0];
+  const context = await browser.newContext();
+  const gzip = await gzipBytes(context.request, first.scripts).finally(() => context.close());
+  const warmMedian = median(warm.map((s) => s.usableMs));
+  return {
+    route,
+    cold: {
+      usableMs: cold.map((s) => s.usableMs),
+      medianMs: median(cold.map((s) => s.usableMs)),
+      transferredKb: kb(first.transferredBytes),
+      scripts: first.scripts.length,
+      gzipKb: kb(gzip),
+    },
+    warm: {
+      usableMs: warm.map((s) => s.usableMs),
+      medianMs: warmMedian,
+      transferredKb: kb(median(warm.map((s) => s.transferredBytes))),
+      waterfall: (warm.find((s) => s.usableMs === warmMedian) ?? warm[0]).api,
+    },
+  };
+}
+
+function print(figures: RouteFigures[]): string {
+  const lines = ['First load (Chromium, this machine; medians)', ''];
+  lines.push(
+    'route    | JS gzip before usable | JS sent (cold) | JS sent (warm) | usable cold | usable warm',
+  );
+  for (const f of figures) {
+    lines.push(
+      `${f.route.padEnd(8)} | ${`${f.cold.gzipKb} KB (${f.cold.scripts} files)`.padEnd(21)} | ` +
+        `${`${f.cold.transferredKb} KB`.padEnd(14)} | ${`${f.warm.transferredKb} KB`.padEnd(14)} | ${`${f.cold.medianMs} ms`.padEnd(11)} | ${f.warm.medianMs} ms`,
+    );
+  }
+  for (const f of figures) {
+    lines.push(
+      '',
+      `${f.route}: cold runs ${f.cold.usableMs.join(', ')} ms; warm runs ${f.warm.usableMs.join(', ')} ms`,
+    );
+    lines.push(`${f.route} warm API calls before usable (start → end, ms since navigation):`);
+    for (const call of f.warm.waterfall)
+      lines.push(`  ${String(call.start).padStart(5)} → ${String(call.end).padEnd(5)} ${call.path}`);
+  }
+  return lines.join('\n');
+}
+
+test('first load: JavaScript and time until the sign-in form and the chat are usable', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+
+  // A signed-in user whose first chat holds a conversation with Markdown (the thread's renderer loads).
+  const owner = await browser.newContext();
+  const account = newAccount('firstload', { fullName: 'Fern Lode' });
+  let session: ApiSession;
+  try {
+    const page = await owner.newPage();
+    session = await registerViaApi(page, account);
+    const agent = await createAgent(session, { name: 'Loader', webhook: agentWebhookUrl('/markdown') });
+    for (const text of ['An older chat', 'Show me some code']) {
+      const res = await session.request.post('/api/messages', {
+        headers: apiHeaders(session),
+        data: { agentId: agent.id, content: text },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      await expect
+        .poll(async () => {
+          const chats = await session.request.get('/api/chats?archived=false', {
+            headers: apiHeaders(session),
+          });
+          return ((await chats.json()) as Array<{ pendingReply: boolean }>).every((c) => !c.pendingReply);
+        })
+        .toBe(true);
+    }
+  } finally {
+    await owner.close();
+  }
+
+  const signIn = await measure(browser, '/', SIGN_IN_USABLE, async () => undefined);
+  const chat = await measure(browser, '/chat', CHAT_USABLE, async (context) => {
+    // Signed in (the refresh cookie in this context), with nothing in its cache yet.
+    const res = await context.request.post('/api/auth/login', {
+      data: { email: account.email, password: PASSWORD },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+
+  const figures = [
+    { ...signIn, route: 'sign-in' },
+    { ...chat, route: 'chat' },
+  ];
+  const text = print(figures);
+  console.log(`\n${text}\n`);
+  await test.info().attach('first-load.txt', { body: text, contentType: 'text/plain' });
+  await test.info().attach('first-load.json', {
+    body: JSON.stringify(figures, null, 2),
+    contentType: 'application/json',
+  });
+  for (const f of figures) expect(f.cold.scripts).toBeGreaterThan(0);
+});

@@ -1,0 +1,19 @@
+import type { PlatformAppearance } from '@contracts/platform-appearance';
+import { appearanceApi } from '../../../api/appearanceApi';
+import { fetchAndApply } from '../../realtime/dispatch';
+import { parseAppearance, useAppearanceStore } from './appearanceStore';
+
+/**
+ * Reads the appearance from the server into the store (at start, on a resync, when an admin page
+ * opens). An event that arrives meanwhile wins over the answer. Rejects when the request fails.
+ */
+export async function loadAppearance(): Promise<PlatformAppearance> {
+  return fetchAndApply(
+    () => appearanceApi.get(),
+    (answer) => {
+      const appearance = parseAppearance(answer);
+      if (appearance) useAppearanceStore.getState().setAppearance(appearance);
+    },
+    'appearance',
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  ArrowLeftOutlined,
+  BankOutlined,
+  BgColorsOutlined,
+  CrownOutlined,
+  RobotOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { App, type MenuProps } from 'antd';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
+import { canAccessPlatformAdmin } from '../../../app/access';
+import { AdminShell } from '../../../components/AdminShell';
+import { useSessionStore } from '../../auth/sessionStore';
+
+export const PLATFORM_ADMIN_BASE = '/admin';
+
+const NAV_ITEMS: NonNullable<MenuProps['items']> = [
+  { key: `${PLATFORM_ADMIN_BASE}/settings`, icon: <SettingOutlined />, label: 'Settings' },
+  { key: `${PLATFORM_ADMIN_BASE}/colors`, icon: <BgColorsOutlined />, label: 'Colors' },
+  { key: `${PLATFORM_ADMIN_BASE}/users`, icon: <TeamOutlined />, label: 'Users' },
+  { key: `${PLATFORM_ADMIN_BASE}/companies`, icon: <BankOutlined />, label: 'Companies' },
+  { key: `${PLATFORM_ADMIN_BASE}/agents`, icon: <RobotOutlined />, label: 'Agents' },
+  { key: `${PLATFORM_ADMIN_BASE}/security`, icon: <SafetyOutlined />, label: 'Security' },
+  { type: 'divider' },
+  { key: '/chat', icon: <ArrowLeftOutlined />, label: 'Back to App' },
+];
+
+/** The spec's platform admin layout: superadmins only (the server checks every call as well). */
+export function PlatformAdminLayout() {
+  const { notification } = App.useApp();
+  const allowed = useSessionStore((s) => canAccessPlatformAdmin(s.user));
+
+  useEffect(() => {
+    if (!allowed) {
+      notification.error({
+        key: 'platform-admin-denied',
+        title: 'Access denied',
+        description: 'Only platform administrators can open Platform Admin.',
+      });
+    }
+  }, [allowed, notification]);
+
+  if (!allowed) return <Navigate to="/chat" replace />;
+  return (
+    <AdminShell
+      title="Platform Admin"
+      icon={<CrownOutlined />}
+      navItems={NAV_ITEMS}
+      heading="Platform Admin"
+      headingTestId="platform-admin-heading"
+    />
+  );
+}

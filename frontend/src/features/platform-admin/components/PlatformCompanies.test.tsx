@@ -1,0 +1,103 @@
+import type { PlatformCompanyView } from '@contracts/platform-admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userView } from '../../../test/fixtures';
+import { mockFetch, type MockAnswer, type RecordedCall } from '../../../test/mockFetch';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { useSessionStore } from '../../auth/sessionStore';
+import { usePlatformCompaniesStore } from '../companies/companiesStore';
+import { localDate, PlatformCompanies } from './PlatformCompanies';
+
+const acme: PlatformCompanyView = {
+  id: 'c1',
+  name: 'Acme',
+  userCount: 3,
+  createdAt: '2024-02-01T10:00:00.000Z',
+};
+
+function serve(extra: (call: RecordedCall) => MockAnswer | undefined = () => undefined): RecordedCall[] {
+  return mockFetch((call) => {
+    const answered = extra(call);
+    if (answered) return answered;
+    if (call.method === 'GET' && call.path.startsWith('/api/admin/companies?'))
+      return [200, { companies: [acme], nextCursor: null }];
+    return [404, { message: 'no such route in this test' }];
+  });
+}
+
+describe('PlatformCompanies', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    useSessionStore.setState({ status: 'authenticated', user: userView({ id: 'u1', isSuperadmin: true }) });
+    usePlatformCompaniesStore.setState({ companies: [], nextCursor: null, loaded: false, search: '' });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useSessionStore.setState({ status: 'idle', user: null });
+  });
+
+  it("shows each company's name, '{n} users' and its local creation date", async () => {
+    serve();
+    renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
+    expect(screen.getByRole('heading', { name: 'Company Management' })).toBeInTheDocument();
+    const row = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('3 users')).toBeInTheDocument();
+    expect(within(row).getByText(localDate(acme.createdAt))).toBeInTheDocument();
+  });
+
+  it('shows the details: members, agents and chats', async () => {
+    serve((call) =>
+      call.path === '/api/admin/companies/c1'
+        ? [
+            200,
+            {
+              ...acme,
+              owner: { id: 'u7', name: 'Olive Owner', email: 'olive@example.com' },
+              memberCount: 3,
+              agentCount: 4,
+              chatCount: 12,
+            },
+          ]
+        : undefined,
+    );
+    renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Acme' }));
+    await user.click(await screen.findByText('View Details'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Olive Owner (olive@example.com)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Chats').closest('tr')).toHaveTextContent('12');
+    expect(within(dialog).getByText('Agents').closest('tr')).toHaveTextContent('4');
+  });
+
+  it('asks before deleting, naming the company, then removes its row', async () => {
+    const calls = serve((call) => (call.method === 'DELETE' ? [204] : undefined));
+    renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Acme' }));
+    await user.click(await screen.findByText('Delete'));
+    // The confirmation names the company.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Acme?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Company deleted')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/admin/companies/c1')).toBe(true);
+    await waitFor(() => expect(screen.getByRole('table')).not.toHaveTextContent('Acme'));
+  });
+
+  it("refuses an owner without an account with the server's words", async () => {
+    serve((call) =>
+      call.method === 'POST' ? [404, { error: 'NOT_FOUND', message: 'No user with that email' }] : undefined,
+    );
+    renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
+    const user = userEvent.setup();
+    await screen.findByText('Acme');
+    await user.click(screen.getByRole('button', { name: /Add Company/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Company' });
+    await user.type(within(dialog).getByLabelText('Company Name'), 'Globex');
+    await user.type(within(dialog).getByLabelText('Owner Email'), 'nobody@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Company' }));
+    expect(await screen.findByText('Failed to create company')).toBeInTheDocument();
+    expect(screen.getByText('No user with that email')).toBeInTheDocument();
+  });
+});
