@@ -1,11 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every asset, made once at build: the server picks one by Accept-Encoding
+  // (express-static-gzip), so nothing is compressed per request.
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, deleteOriginalAssets: false }),
+  ],
   resolve: {
     // Every REST and socket payload type lives in backend/src/contracts (one source); types only.
     alias: { '@contracts': fileURLToPath(new URL('../backend/src/contracts', import.meta.url)) },
@@ -19,11 +25,29 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // antd's own modules are declared free of side effects (package.json), the rc-component and
+        // @ant-design helpers they are built on are not, though they are (components, hooks, styles).
+        // Declared so, a module is loaded with a page only when the page uses something of it: rolldown
+        // otherwise follows every import of those packages' index files, and each page's first chunks
+        // carried forms, pickers and tables it never shows.
+        moduleSideEffects: [
+          { test: /node_modules[\\/](@rc-component|@ant-design)[\\/]/, sideEffects: false },
+          { test: /\.css$/, sideEffects: true },
+        ],
+      },
+    },
   },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // antd forms typed into with userEvent take seconds in jsdom on a busy 2-core machine.
+    testTimeout: 20_000,
+    // On CI one retry, like Playwright's: a test that fails twice still fails the run, and a flaky pass
+    // is printed (vitest's report marks retried tests), so a race is seen and fixed, not hidden.
+    retry: process.env.CI ? 1 : 0,
   },
 });
