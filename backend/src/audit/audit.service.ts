@@ -48,10 +48,18 @@ export class AuditService {
       targetLabel: clip(targetLabel, 320),
       companyId: entry.company?.id ?? null,
       companyName: clip(companyName, 200),
-      ip: clip(entry.ip, 64),
+      ip: clip(displayIp(entry.ip), 64),
       details: (entry.details ?? {}) as QueryDeepPartialEntity<Record<string, unknown>>,
     });
   }
+}
+
+/**
+ * An IPv4 client on a dual-stack socket reaches Express as '::ffff:203.0.113.7': the log shows the plain
+ * IPv4 address an admin recognises.
+ */
+export function displayIp(ip: string | null | undefined): string | null | undefined {
+  return ip?.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
 }
 
 async function emailOf(manager: EntityManager, userId: string | null): Promise<string | null> {
