@@ -3,8 +3,16 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { currentRequestId } from '../logging/request-context';
-import { recordWebhookCall } from '../metrics/metrics';
+import { recordWebhookCall, type WebhookOutcomeKind } from '../metrics/metrics';
 import { AddressRefusedError, checkWebhookUrl, guardedLookup } from './ssrf-guard';
+import {
+  readWholeStream,
+  type StreamFormat,
+  type StreamPiece,
+  StreamReader,
+  sniffStream,
+  streamFormatOf,
+} from './stream-parsers';
 
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
 
@@ -64,17 +72,68 @@ function webhookHeaders(req: WebhookRequest, payload: string): Record<string, st
   return headers;
 }
 
+/** How a streamed answer ended when it did not simply end (the whole text came). */
+export type StreamEnding = 'end' | 'error' | 'timeout';
+
+/** What a call made with stream handlers can end with, besides the classic outcomes. */
+export type StreamingWebhookOutcome =
+  | WebhookOutcome
+  /**
+   * The answer was a stream (NDJSON, SSE or chunked text): `text` is every piece in order. `error`: the
+   * agent sent an error chunk (its message); `timeout`: it stalled after some text had come.
+   */
+  | { kind: 'streamed'; status: number; text: string; ending: StreamEnding; error?: string }
+  /** Ended by the caller's signal (Stop): `text` is what had come. */
+  | { kind: 'aborted'; text: string };
+
+export interface StreamHandlers {
+  /** Each piece of text as it arrives, in order. */
+  onText: (text: string) => void;
+  /** Aborts the call (the user pressed Stop). */
+  signal?: AbortSignal;
+  /**
+   * The limit on a streamed answer as a whole (default: `timeoutMs`). `timeoutMs` then applies before
+   * the answer starts and between its chunks.
+   */
+  maxDurationMs?: number;
+}
+
 /**
  * POSTs JSON to a webhook: SSRF-guarded at connect time, no redirects, a timeout over the whole
- * exchange and a cap on the answer's size. Never throws: every end is an outcome.
+ * exchange and a cap on the answer's size. Never throws: every end is an outcome. The answer is read
+ * whole (a streamed one too: parseAgentReply reads n8n and SSE bodies after the fact).
  */
 export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
+  return exchange(req, undefined) as Promise<WebhookOutcome>;
+}
+
+/**
+ * postWebhook for a reply: a streamed answer (by Content-Type, or an n8n stream sniffed from its first
+ * line) is read as it arrives, each piece of text handed to `onText`; the timeout then applies between
+ * chunks too. A classic answer is read as postWebhook reads it, at the same cost.
+ */
+export function postWebhookStreaming(
+  req: WebhookRequest,
+  stream: StreamHandlers,
+): Promise<StreamingWebhookOutcome> {
+  return exchange(req, stream);
+}
+
+function metricKind(outcome: StreamingWebhookOutcome): WebhookOutcomeKind {
+  if (outcome.kind === 'streamed') return outcome.ending === 'timeout' ? 'timeout' : 'ok';
+  // Stopped by the user: the agent was answering.
+  if (outcome.kind === 'aborted') return 'ok';
+  return outcome.kind;
+}
+
+function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Promise<StreamingWebhookOutcome> {
   const started = performance.now();
   const problem = checkWebhookUrl(req.url, req.allowedHosts);
   if (problem) {
     recordWebhookCall('refused', 0, started);
     return Promise.resolve({ kind: 'refused', message: problem });
   }
+  if (stream?.signal?.aborted) return Promise.resolve({ kind: 'aborted', text: '' });
   const url = new URL(req.url);
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const payload = JSON.stringify(req.body);
@@ -84,44 +143,113 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
 
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: WebhookOutcome) => {
+    /** The text a stream has given so far. */
+    let text = '';
+    let streaming = false;
+    let idleTimer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      finish({ kind: 'aborted', text });
+      request.destroy();
+    };
+    const finish = (outcome: StreamingWebhookOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      recordWebhookCall(outcome.kind, 'status' in outcome ? outcome.status : 0, started);
+      clearTimeout(idleTimer);
+      stream?.signal?.removeEventListener('abort', onAbort);
+      recordWebhookCall(metricKind(outcome), 'status' in outcome ? outcome.status : 0, started);
       resolve(outcome);
+    };
+    const timedOut = (status: number) => {
+      // A stall after some text: that text is not lost (the caller keeps it, marked). Before any: retried.
+      finish(streaming && text ? { kind: 'streamed', status, text, ending: 'timeout' } : { kind: 'timeout' });
+      request.destroy();
     };
     const request = transport.request(
       url,
       { method: 'POST', headers, lookup: guardedLookup(req.allowedHosts, port), agent },
       (response) => {
+        const status = response.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        const chunked = /chunked/i.test(response.headers['transfer-encoding'] ?? '');
+        const announced = stream && ok ? streamFormatOf(response.headers['content-type'], chunked) : null;
+        let reader: StreamReader | null = null;
+        // No stream announced: an n8n stream still shows itself on its first line.
+        let sniffing = stream !== undefined && ok && announced === null;
         const chunks: Buffer[] = [];
         let size = 0;
+
+        const read = (pieces: StreamPiece[]) => {
+          for (const piece of pieces) {
+            if (piece.kind === 'error') {
+              finish({ kind: 'streamed', status, text, ending: 'error', error: piece.message });
+              request.destroy();
+              return;
+            }
+            text += piece.text;
+            stream?.onText(piece.text);
+          }
+        };
+        const startStreaming = (format: StreamFormat) => {
+          reader = new StreamReader(format);
+          streaming = true;
+          clearTimeout(timer);
+          const left = (stream?.maxDurationMs ?? req.timeoutMs) - (performance.now() - started);
+          timer = setTimeout(() => timedOut(status), Math.max(0, left));
+        };
+        if (announced) startStreaming(announced);
+
         response.on('data', (chunk: Buffer) => {
+          if (settled) return;
           size += chunk.length;
           if (size > MAX_RESPONSE_BYTES) {
             finish({ kind: 'too_large' });
             request.destroy();
             return;
           }
+          if (streaming) {
+            clearTimeout(idleTimer);
+            idleTimer = setTimeout(() => timedOut(status), req.timeoutMs);
+          }
+          if (reader) return read(reader.push(chunk));
           chunks.push(chunk);
+          if (!sniffing) return;
+          const verdict = sniffStream(Buffer.concat(chunks).toString('utf8'));
+          if (verdict === null) return;
+          sniffing = false;
+          if (verdict === 'classic') return;
+          startStreaming('ndjson');
+          idleTimer = setTimeout(() => timedOut(status), req.timeoutMs);
+          read((reader as StreamReader | null)?.push(Buffer.concat(chunks)) ?? []);
+          chunks.length = 0;
         });
         response.on('end', () => {
-          const status = response.statusCode ?? 0;
+          if (settled) return;
+          if (reader) {
+            read(reader.end());
+            finish({ kind: 'streamed', status, text, ending: 'end' });
+            return;
+          }
           const body = Buffer.concat(chunks).toString('utf8');
-          finish(
-            status >= 200 && status < 300
-              ? { kind: 'ok', status, body }
-              : { kind: 'http_error', status, body },
-          );
+          // A one-line n8n stream (or one that came whole) is still a stream.
+          const whole = sniffing ? readWholeStream(body) : null;
+          if (whole) {
+            if (whole.text) stream?.onText(whole.text);
+            text = whole.text;
+            finish(
+              whole.error === null
+                ? { kind: 'streamed', status, text, ending: 'end' }
+                : { kind: 'streamed', status, text, ending: 'error', error: whole.error },
+            );
+            return;
+          }
+          finish(ok ? { kind: 'ok', status, body } : { kind: 'http_error', status, body });
         });
         response.on('error', (error) => finish({ kind: 'network_error', message: error.message }));
       },
     );
-    const timer = setTimeout(() => {
-      finish({ kind: 'timeout' });
-      request.destroy();
-    }, req.timeoutMs);
+    let timer = setTimeout(() => timedOut(0), req.timeoutMs);
+    stream?.signal?.addEventListener('abort', onAbort, { once: true });
     request.on('error', (error) => {
       if (error instanceof AddressRefusedError) finish({ kind: 'refused', message: error.message });
       else finish({ kind: 'network_error', message: error.message });
@@ -132,7 +260,10 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
 
 export const SORRY_REPLY = "Sorry, I couldn't process your request correctly.";
 
-/** The spec's reading of an agent's answer: `[{"output": "..."}]`, anything else is the apology. */
+/**
+ * The spec's reading of an agent's answer: `[{"output": "..."}]`; a whole n8n (NDJSON) or SSE stream
+ * gives its text; anything else is the apology.
+ */
 export function parseAgentReply(body: string): string {
   try {
     const parsed: unknown = JSON.parse(body);
@@ -142,7 +273,8 @@ export function parseAgentReply(body: string): string {
       if (output !== undefined && output !== null && typeof output !== 'object') return String(output);
     }
   } catch {
-    /* not JSON */
+    const streamed = readWholeStream(body);
+    if (streamed && !streamed.error && streamed.text.trim()) return streamed.text;
   }
   return SORRY_REPLY;
 }
