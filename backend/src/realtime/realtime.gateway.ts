@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenService } from '../auth/access-token.service';
@@ -7,6 +7,12 @@ import { CompaniesService } from '../companies/companies.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { companyManagersRoom, companyRoom, PLATFORM_ROOM, sessionRoom, userRoom } from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
+
+/** A handshake refused on purpose: its message is what the client is told (it refreshes on 'unauthorized'). */
+class HandshakeRefused extends Error {}
+
+/** What a client is told when its handshake failed on our side (the database away, say): it retries. */
+export const HANDSHAKE_UNAVAILABLE = 'server unavailable';
 
 interface SocketData {
   userId: string;
@@ -22,6 +28,8 @@ interface SocketData {
  */
 @WebSocketGateway({ serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
+  private readonly logger = new Logger('Realtime');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ref: SocketServerRef,
@@ -38,7 +46,16 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
           socket.data = data;
           next();
         },
-        (error: Error) => next(error),
+        (error: Error) => {
+          if (error instanceof HandshakeRefused) return next(error);
+          // Our fault, not the client's: logged with the socket's id, and the client is told only that the
+          // server is unavailable (no driver message such as an address reaches a browser).
+          this.logger.error(
+            `Socket ${socket.id} handshake failed (${socket.handshake.address}): ${error.message}`,
+            error.stack,
+          );
+          next(new Error(HANDSHAKE_UNAVAILABLE));
+        },
       );
     });
   }
@@ -47,12 +64,12 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     const origin = socket.handshake.headers.origin;
     // Browsers always send Origin across origins; a page elsewhere may not ride on our cookies or tokens.
     if (origin && origin !== this.config.appOrigin && !this.sameOrigin(origin, socket)) {
-      throw new Error('origin not allowed');
+      throw new HandshakeRefused('origin not allowed');
     }
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const claims = typeof token === 'string' ? this.tokens.verify(token) : null;
-    if (!claims) throw new Error('unauthorized');
-    if (!(await this.sessions.isActive(claims.sid, claims.sub))) throw new Error('unauthorized');
+    if (!claims) throw new HandshakeRefused('unauthorized');
+    if (!(await this.sessions.isActive(claims.sid, claims.sub))) throw new HandshakeRefused('unauthorized');
     // Rooms are worked out before the client is told it is connected, so that joining them needs no
     // await afterwards and no event can fall between "connected" and "in the room".
     const rooms = [userRoom(claims.sub), sessionRoom(claims.sid), PLATFORM_ROOM];
