@@ -31,7 +31,7 @@ async function waitUntilAnswered(session: ApiSession, page: Page) {
   await expect
     .poll(async () => {
       const res = await page.request.get('/api/chats?archived=false', { headers: apiHeaders(session) });
-      const chats = (await res.json()) as Array<{ pendingReply: boolean }>;
+      const { chats } = (await res.json()) as { chats: Array<{ pendingReply: boolean }> };
       return chats.length === 1 && !chats[0].pendingReply;
     })
     .toBe(true);

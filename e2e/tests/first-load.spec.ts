@@ -190,7 +190,8 @@ test('first load: JavaScript and time until the sign-in form and the chat are us
           const chats = await session.request.get('/api/chats?archived=false', {
             headers: apiHeaders(session),
           });
-          return ((await chats.json()) as Array<{ pendingReply: boolean }>).every((c) => !c.pendingReply);
+          const list = (await chats.json()) as { chats: Array<{ pendingReply: boolean }> };
+          return list.chats.every((c) => !c.pendingReply);
         })
         .toBe(true);
     }

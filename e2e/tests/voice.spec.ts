@@ -56,7 +56,8 @@ test.use({ launchOptions: { executablePath, args: [...baseArgs, ...FAKE_MICROPHO
 async function chatIdByTitle(session: ApiSession, title: string): Promise<string> {
   const res = await session.request.get('/api/chats', { headers: apiHeaders(session) });
   expect(res.ok()).toBe(true);
-  const chat = ((await res.json()) as Array<{ id: string; title: string }>).find((c) => c.title === title);
+  const { chats } = (await res.json()) as { chats: Array<{ id: string; title: string }> };
+  const chat = chats.find((c) => c.title === title);
   if (!chat) throw new Error(`no chat "${title}"`);
   return chat.id;
 }
@@ -279,7 +280,7 @@ test('a refused microphone: a clear message, and no call, no chat, no connection
     await expect(callButton(page, 'Start voice call')).toBeVisible();
     expect(await voiceConversations(voiceId)).toEqual([]);
     const chats = await session.request.get('/api/chats', { headers: apiHeaders(session) });
-    expect(await chats.json()).toEqual([]);
+    expect(await chats.json()).toEqual({ chats: [], nextCursor: null });
   } finally {
     await browser.close();
   }

@@ -65,7 +65,8 @@ describe('GET /api/bootstrap (real PostgreSQL)', () => {
     expect(chat).toEqual({
       companyId: user.companyId,
       agents: agents.body,
-      activeChats: active.body,
+      activeChats: active.body.chats,
+      activeChatsCursor: null,
       firstChat: { chatId: newest.id, page: messages.body },
     });
     expect(chat?.activeChats.map((c) => c.id)).toEqual([newest.id, older.id]);

@@ -34,12 +34,18 @@ export class BootstrapService {
   }
 
   private async chatScreen(scope: { userId: string; companyId: string }): Promise<ChatBootstrap> {
-    const [agents, activeChats] = await Promise.all([this.agents.list(scope), this.chats.list(scope, false)]);
-    const first = activeChats[0];
+    const [agents, active] = await Promise.all([this.agents.list(scope), this.chats.list(scope, {})]);
+    const first = active.chats[0];
     const firstChat = first
       ? { chatId: first.id, page: await this.chats.messages(scope, first.id, { limit: FIRST_PAGE_SIZE }) }
       : null;
-    return { companyId: scope.companyId, agents, activeChats, firstChat };
+    return {
+      companyId: scope.companyId,
+      agents,
+      activeChats: active.chats,
+      activeChatsCursor: active.nextCursor,
+      firstChat,
+    };
   }
 }
 

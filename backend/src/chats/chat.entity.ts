@@ -13,7 +13,8 @@ import { UserEntity } from '../profiles/user.entity';
 
 /** A conversation of one user with one agent in one company. */
 @Entity({ name: 'chats' })
-@Index('IDX_chats_owner_list', ['userId', 'companyId', 'isArchived', 'updatedAt'])
+/** The list's keyset order; the migration makes updated_at and id descending (TypeORM cannot say so). */
+@Index('IDX_chats_owner_page', ['userId', 'companyId', 'isArchived', 'updatedAt', 'id'])
 export class ChatEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

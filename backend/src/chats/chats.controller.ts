@@ -24,6 +24,7 @@ import { CompanyMemberGuard } from '../companies/company-member.guard';
 import { CHAT_NOT_FOUND, ChatsService } from './chats.service';
 import {
   ChatDto,
+  ChatPageDto,
   CreateChatDto,
   FirstMessageResultDto,
   ListChatsQuery,
@@ -47,9 +48,9 @@ export class ChatsController {
   constructor(private readonly chats: ChatsService) {}
 
   @Get('chats')
-  @ApiOkResponse({ type: [ChatDto] })
-  list(@CurrentScope() scope: CompanyScope, @Query() query: ListChatsQuery): Promise<ChatDto[]> {
-    return this.chats.list(scope, query.archived ?? false);
+  @ApiOkResponse({ type: ChatPageDto, description: 'One page, newest first; nextCursor for the next' })
+  list(@CurrentScope() scope: CompanyScope, @Query() query: ListChatsQuery): Promise<ChatPageDto> {
+    return this.chats.list(scope, query);
   }
 
   @Post('chats')

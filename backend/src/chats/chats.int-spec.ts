@@ -303,7 +303,7 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
         .expect(400);
       expect(res.body.message).toBe('This agent is not active');
       const list = await request(t.http).get('/api/chats').set(as(user)).expect(200);
-      expect(list.body).toEqual([]);
+      expect(list.body).toEqual({ chats: [], nextCursor: null });
       // A later event of the same user: anything pushed for the refused message would have come first.
       await request(t.http)
         .patch(`/api/agents/${agent.id}`)
@@ -421,9 +421,9 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
         .expect(200);
       await tab.waitFor('chat.updated', (p: { chat: ChatView }) => p.chat.isArchived);
       const archived = await request(t.http).get('/api/chats?archived=true').set(as(user)).expect(200);
-      expect(archived.body.map((c: ChatView) => c.id)).toEqual([chat.id]);
+      expect(archived.body.chats.map((c: ChatView) => c.id)).toEqual([chat.id]);
       const active = await request(t.http).get('/api/chats').set(as(user)).expect(200);
-      expect(active.body).toEqual([]);
+      expect(active.body.chats).toEqual([]);
       await request(t.http)
         .patch(`/api/chats/${chat.id}`)
         .set(as(user))
@@ -469,7 +469,7 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       await request(t.http).patch(`/api/agents/${agent.id}`).set(as(mallory)).send({ name: 'x' }).expect(404);
       await request(t.http).delete(`/api/agents/${agent.id}`).set(as(mallory)).expect(404);
       const list = await request(t.http).get('/api/chats').set(as(mallory)).expect(200);
-      expect(list.body).toEqual([]);
+      expect(list.body.chats).toEqual([]);
     });
 
     it('pages long histories by cursor, newest first, and resyncs after a known message', async () => {

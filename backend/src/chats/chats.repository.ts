@@ -30,6 +30,12 @@ const CHAT_FIELDS = `c.id, c.company_id, c.agent_id, a.is_default AS agent_is_de
 export const PENDING_REPLY = `EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending')`;
 const CHAT_VIEW_COLUMNS = `${CHAT_FIELDS}, ${PENDING_REPLY} AS pending_reply`;
 
+/** A chat's place in its list: its updated_at (ISO, UTC, to the microsecond) and id. */
+export interface ChatKeyset {
+  updatedAt: string;
+  id: string;
+}
+
 export function toChatView(row: ChatRow): ChatView {
   return {
     id: row.id,
@@ -60,14 +66,30 @@ export class ChatsRepository {
     return this.dataSource.transaction(work);
   }
 
-  async list(scope: OwnerScope, archived: boolean): Promise<ChatView[]> {
-    const rows: ChatRow[] = await this.dataSource.query(
-      `SELECT ${CHAT_VIEW_COLUMNS} FROM chats c JOIN agents a ON a.id = c.agent_id
-       WHERE c.user_id = $1 AND c.company_id = $2 AND c.is_archived = $3
-       ORDER BY c.updated_at DESC, c.id LIMIT 1000`,
-      [scope.userId, scope.companyId, archived],
+  /**
+   * One page of a list, newest first: (updated_at, id) descending, after the keyset `after` (the last
+   * chat of the page before, its updated_at to the microsecond), an index range scan of
+   * IDX_chats_owner_page however long the list. Each row also brings its own keyset position.
+   */
+  async page(
+    scope: OwnerScope,
+    query: { archived: boolean; limit: number; after?: ChatKeyset },
+  ): Promise<Array<{ chat: ChatView; keyset: ChatKeyset }>> {
+    const params: unknown[] = [scope.userId, scope.companyId, query.archived, query.limit];
+    let after = '';
+    if (query.after) {
+      params.push(query.after.updatedAt, query.after.id);
+      after = 'AND (c.updated_at, c.id) < ($5::timestamptz, $6::uuid)';
+    }
+    const rows: Array<ChatRow & { keyset_at: string }> = await this.dataSource.query(
+      `SELECT ${CHAT_VIEW_COLUMNS},
+         to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS keyset_at
+       FROM chats c JOIN agents a ON a.id = c.agent_id
+       WHERE c.user_id = $1 AND c.company_id = $2 AND c.is_archived = $3 ${after}
+       ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
+      params,
     );
-    return rows.map(toChatView);
+    return rows.map((row) => ({ chat: toChatView(row), keyset: { updatedAt: row.keyset_at, id: row.id } }));
   }
 
   async find(scope: OwnerScope, chatId: string): Promise<ChatView | null> {

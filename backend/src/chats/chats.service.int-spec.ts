@@ -109,7 +109,7 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     const me = await newMember(ctx.app);
     const agent = await newAgent(ctx.app, me, { isActive: false });
     await expect(chats.sendFirst(me, agent.id, 'hi')).rejects.toMatchObject({ message: AGENT_INACTIVE });
-    expect(await chats.list(me, false)).toEqual([]);
+    expect((await chats.list(me, {})).chats).toEqual([]);
     expect(ctx.events.eventsOf(me.userId)).toEqual([]);
   });
 
@@ -118,7 +118,7 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     const agent = await newAgent(ctx.app, me, { name: 'Helper' });
     const { chat, message } = await chats.sendFirst(me, agent.id, 'hi');
     expect(chat).toMatchObject({ title: 'Chat with Helper', lastMessage: 'hi', pendingReply: true });
-    expect(await chats.list(me, false)).toEqual([chat]);
+    expect((await chats.list(me, {})).chats).toEqual([chat]);
     expect(jobsFor(message.id)).toHaveLength(1);
     expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created', 'agent.typing']);
   });

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import type { ChatPage } from '../contracts/chats';
 import type { ChatView } from '../realtime/client-events';
 
 /**
@@ -33,7 +34,7 @@ describe('New Chat reuses the empty chat (real PostgreSQL)', () => {
   };
   const activeChats = async (user: RegisteredUser) => {
     const res = await request(t.http).get('/api/chats?archived=false').set(as(user)).expect(200);
-    return res.body as ChatView[];
+    return (res.body as ChatPage).chats;
   };
   const send = (user: RegisteredUser, chatId: string, content: string) =>
     request(t.http).post(`/api/chats/${chatId}/messages`).set(as(user)).send({ content }).expect(201);

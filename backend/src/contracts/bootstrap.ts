@@ -27,8 +27,10 @@ export interface ChatBootstrap {
   /** The asked company when the user is a member of it, else their first company (as the client picks). */
   companyId: string;
   agents: AgentView[];
-  /** The Active list, newest first. */
+  /** The Active list's first page (as GET /api/chats), newest first. */
   activeChats: ChatView[];
+  /** That page's nextCursor: null when it holds the whole Active list. */
+  activeChatsCursor: string | null;
   /** The newest page of the first active chat, the one the screen opens (null when there is none). */
   firstChat: { chatId: string; page: MessagePage } | null;
 }

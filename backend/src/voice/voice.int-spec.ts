@@ -74,7 +74,7 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
   const saveTurn = (user: RegisteredUser, body: object) =>
     request(t.http).post('/api/voice/transcripts').set(as(user)).send(body);
   const chatCount = async (user: RegisteredUser) =>
-    (await request(t.http).get('/api/chats').set(as(user)).expect(200)).body.length as number;
+    (await request(t.http).get('/api/chats').set(as(user)).expect(200)).body.chats.length as number;
   const messagesOf = async (user: RegisteredUser, chatId: string) =>
     (await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200)).body
       .messages as MessageView[];
@@ -264,7 +264,8 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
       expect(live.chat.updatedAt > chat.updatedAt).toBe(true);
       // The retry pushed nothing: one event per stored line.
       expect(otherTab.events.filter((e) => e.event === 'message.created')).toHaveLength(2);
-      const listed = (await request(t.http).get('/api/chats').set(as(user)).expect(200)).body as ChatView[];
+      const listed = (await request(t.http).get('/api/chats').set(as(user)).expect(200)).body
+        .chats as ChatView[];
       expect(listed.find((c) => c.id === chat.id)?.updatedAt).toBe(live.chat.updatedAt);
       // Voice turns never go to the webhook.
       await t.drain();

@@ -1,5 +1,6 @@
 import { inCompany } from './companyScope';
 import type {
+  ChatPage,
   ChatView,
   FirstMessageResult,
   MessagePage,
@@ -10,6 +11,8 @@ import type {
 import { http } from './httpClient';
 
 export const MESSAGE_PAGE_SIZE = 50;
+/** Chats a page of the sidebar's lists holds. */
+export const CHAT_PAGE_SIZE = 50;
 
 const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
@@ -22,8 +25,16 @@ function pageQuery(query: MessagePageCursor): string {
 }
 
 export const chatsApi = {
-  list: (companyId: string, archived: boolean) =>
-    http.get<ChatView[]>(`/api/chats?archived=${archived}`, inCompany(companyId)),
+  /** One page of the Active or Archived list, newest first; `cursor`: the page before's nextCursor. */
+  list: (companyId: string, archived: boolean, cursor?: string | null) =>
+    http.get<ChatPage>(
+      `/api/chats?${new URLSearchParams({
+        archived: String(archived),
+        limit: String(CHAT_PAGE_SIZE),
+        ...(cursor ? { cursor } : {}),
+      }).toString()}`,
+      inCompany(companyId),
+    ),
   create: (companyId: string, agentId: string, title?: string) =>
     http.post<ChatView>('/api/chats', { agentId, title }, inCompany(companyId)),
   get: (companyId: string, id: string) => http.get<ChatView>(chatPath(id), inCompany(companyId)),

@@ -14,6 +14,7 @@ export type {
   VerificationRequiredResponse,
 } from '@contracts/auth';
 export type {
+  ChatPage,
   ChatView,
   FirstMessageResult,
   MessageFeedback,

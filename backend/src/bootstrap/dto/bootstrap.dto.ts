@@ -31,6 +31,7 @@ export class ChatBootstrapDto implements ChatBootstrap {
   @ApiProperty() companyId: string;
   @ApiProperty({ type: [AgentDto] }) agents: AgentDto[];
   @ApiProperty({ type: [ChatDto] }) activeChats: ChatDto[];
+  @ApiProperty({ nullable: true, type: String }) activeChatsCursor: string | null;
   @ApiProperty({ type: FirstChatDto, nullable: true }) firstChat: FirstChatDto | null;
 }
 

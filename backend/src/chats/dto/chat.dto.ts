@@ -4,6 +4,7 @@ import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateBy } 
 import { OptionalNotNull } from '../../common/validation';
 import type {
   ChatListQuery,
+  ChatPage,
   ChatView,
   CreateChatRequest,
   FirstMessageResult,
@@ -123,6 +124,26 @@ export class ListChatsQuery implements ChatListQuery {
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'archived must be true or false' })
   archived?: boolean;
+
+  @ApiPropertyOptional({ default: 50, maximum: 200 })
+  @OptionalNotNull()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 200' })
+  @Max(200, { message: 'limit must be between 1 and 200' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "The previous page's nextCursor" })
+  @OptionalNotNull()
+  @IsString({ message: 'Invalid cursor' })
+  @MaxLength(200, { message: 'Invalid cursor' })
+  cursor?: string;
+}
+
+export class ChatPageDto implements ChatPage {
+  @ApiProperty({ type: [ChatDto], description: 'Newest first' }) chats: ChatDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'The next page; null on the last' })
+  nextCursor: string | null;
 }
 
 export class MessagePageQuery implements MessagePageCursor {

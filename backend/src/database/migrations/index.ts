@@ -6,7 +6,7 @@ import { PlatformAdmin1763810000000 } from './1763810000000-platform-admin';
 import { AuditActorLabel1763813000000 } from './1763813000000-audit-actor-label';
 import { VoiceTurns1763830000000 } from './1763830000000-voice-turns';
 import { OnePendingReply1763840000000 } from './1763840000000-one-pending-reply';
-import { MessageSearch1763920000000 } from './1763920000000-message-search';
+import { ChatListKeyset1763930000000 } from './1763930000000-chat-list-keyset';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -18,5 +18,5 @@ export const MIGRATIONS = [
   AuditActorLabel1763813000000,
   VoiceTurns1763830000000,
   OnePendingReply1763840000000,
-  MessageSearch1763920000000,
+  ChatListKeyset1763930000000,
 ];

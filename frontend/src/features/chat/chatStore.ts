@@ -19,6 +19,15 @@ interface ChatState {
   companyId: string | null;
   activeChats: ChatView[];
   archivedChats: ChatView[];
+  /**
+   * Each list is loaded a page at a time (newest first): the cursor of its next page, null once the
+   * last page is in (or before the first one came).
+   */
+  activeCursor: string | null;
+  archivedCursor: string | null;
+  /** A next page of that list is being fetched. */
+  loadingMoreActive: boolean;
+  loadingMoreArchived: boolean;
   chatsLoaded: boolean;
   /** The Archived list is loaded when its tab first opens (until then it holds only what events brought). */
   archivedLoaded: boolean;
@@ -33,7 +42,10 @@ interface ChatState {
    * Replaces one list (Active or Archived) with the server's, and each chat's typing flag with its
    * pendingReply. (Live events that came while the list loaded are applied again after it: realtime.)
    */
-  setChats: (archived: boolean, chats: ChatView[]) => void;
+  setChats: (archived: boolean, chats: ChatView[], nextCursor?: string | null) => void;
+  /** Adds the next page of a list (merged by id: a copy an event brought meanwhile, if newer, stays). */
+  appendChats: (archived: boolean, chats: ChatView[], nextCursor: string | null) => void;
+  setLoadingMore: (archived: boolean, loading: boolean) => void;
   upsertChat: (chat: ChatView) => void;
   removeChat: (chatId: string) => void;
   removeChatsOfAgent: (agentId: string) => void;
@@ -75,8 +87,32 @@ export function mergeMessages(existing: MessageView[], incoming: MessageView[]):
   return [...byId.values()].sort((x, y) => compareSeq(x.seq, y.seq));
 }
 
+/** The server's order: updatedAt, then id, both descending. */
 function byNewest(a: ChatView, b: ChatView): number {
-  return a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0;
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * A list with `chat` put in (or moved to) its place. When more pages remain and the chat sorts after the
+ * last loaded one, it is left out: it belongs to a page not loaded yet, which brings it (an event about
+ * a chat far down the list, renamed in another tab, must not show it out of place).
+ */
+function placeChat(list: ChatView[], chat: ChatView, more: boolean): ChatView[] {
+  const without = list.filter((c) => c.id !== chat.id);
+  const last = without.at(-1);
+  if (more && last && byNewest(chat, last) > 0 && without.length === list.length) return without;
+  return [...without, chat].sort(byNewest);
+}
+
+/** A list and its next page, one copy per chat: the newer of two copies stays (ties: the page's). */
+function mergePage(list: ChatView[], page: ChatView[]): ChatView[] {
+  const byId = new Map(list.map((c) => [c.id, c]));
+  for (const chat of page) {
+    const current = byId.get(chat.id);
+    if (!current || current.updatedAt <= chat.updatedAt) byId.set(chat.id, chat);
+  }
+  return [...byId.values()].sort(byNewest);
 }
 
 const emptyMessages = (): ChatMessages => ({
@@ -91,6 +127,10 @@ export const useChatStore = create<ChatState>((set, get) => ({
   companyId: null,
   activeChats: [],
   archivedChats: [],
+  activeCursor: null,
+  archivedCursor: null,
+  loadingMoreActive: false,
+  loadingMoreArchived: false,
   chatsLoaded: false,
   archivedLoaded: false,
   activeChatId: null,
@@ -102,6 +142,10 @@ export const useChatStore = create<ChatState>((set, get) => ({
       companyId,
       activeChats: [],
       archivedChats: [],
+      activeCursor: null,
+      archivedCursor: null,
+      loadingMoreActive: false,
+      loadingMoreArchived: false,
       chatsLoaded: false,
       archivedLoaded: false,
       activeChatId: null,
@@ -110,24 +154,45 @@ export const useChatStore = create<ChatState>((set, get) => ({
     });
   },
 
-  setChats(archived, chats) {
+  setChats(archived, chats, nextCursor = null) {
     const typing = { ...get().typing };
     for (const chat of chats) typing[chat.id] = chat.pendingReply;
     const sorted = [...chats].sort(byNewest);
     set(
       archived
-        ? { archivedChats: sorted, typing, archivedLoaded: true }
-        : { activeChats: sorted, typing, chatsLoaded: true },
+        ? { archivedChats: sorted, archivedCursor: nextCursor, typing, archivedLoaded: true }
+        : { activeChats: sorted, activeCursor: nextCursor, typing, chatsLoaded: true },
     );
   },
 
+  appendChats(archived, chats, nextCursor) {
+    const typing = { ...get().typing };
+    const list = archived ? get().archivedChats : get().activeChats;
+    const known = new Set(list.map((c) => c.id));
+    for (const chat of chats) if (!known.has(chat.id)) typing[chat.id] = chat.pendingReply;
+    const merged = mergePage(list, chats);
+    set(
+      archived
+        ? { archivedChats: merged, archivedCursor: nextCursor, typing }
+        : { activeChats: merged, activeCursor: nextCursor, typing },
+    );
+  },
+
+  setLoadingMore(archived, loading) {
+    set(archived ? { loadingMoreArchived: loading } : { loadingMoreActive: loading });
+  },
+
   upsertChat(chat) {
-    const { activeChats, archivedChats } = get();
+    const { activeChats, archivedChats, activeCursor, archivedCursor, activeChatId } = get();
     const without = (list: ChatView[]) => list.filter((c) => c.id !== chat.id);
+    // The open chat is always listed (the screen reads it from the lists), wherever it sorts.
+    const open = chat.id === activeChatId;
     set({
-      activeChats: chat.isArchived ? without(activeChats) : [...without(activeChats), chat].sort(byNewest),
+      activeChats: chat.isArchived
+        ? without(activeChats)
+        : placeChat(activeChats, chat, activeCursor !== null && !open),
       archivedChats: chat.isArchived
-        ? [...without(archivedChats), chat].sort(byNewest)
+        ? placeChat(archivedChats, chat, archivedCursor !== null && !open)
         : without(archivedChats),
     });
   },

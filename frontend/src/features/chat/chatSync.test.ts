@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentView, ChatView } from '../../api/contracts';
+import type { AgentView, ChatPage } from '../../api/contracts';
 import { useChatStore } from './chatStore';
 import { useCompanyStore } from '../companies/companyStore';
 import { agentView, chatView } from '../../test/fixtures';
@@ -8,8 +8,8 @@ import { dispatch } from '../realtime/dispatch';
 // The network boundary: list answers that the test releases when it wants.
 const pending: {
   agents?: (v: AgentView[]) => void;
-  active?: (v: ChatView[]) => void;
-  archived?: (v: ChatView[]) => void;
+  active?: (v: ChatPage) => void;
+  archived?: (v: ChatPage) => void;
 } = {};
 vi.mock('../../api/agentsApi', () => ({
   agentsApi: { list: () => new Promise<AgentView[]>((resolve) => (pending.agents = resolve)) },
@@ -18,7 +18,7 @@ vi.mock('../../api/chatsApi', () => ({
   MESSAGE_PAGE_SIZE: 50,
   chatsApi: {
     list: (_company: string, archived: boolean) =>
-      new Promise<ChatView[]>((resolve) => {
+      new Promise<ChatPage>((resolve) => {
         if (archived) pending.archived = resolve;
         else pending.active = resolve;
       }),
@@ -45,8 +45,8 @@ describe('live events during a list load', () => {
 
     // The lists were read before the chat existed.
     pending.agents?.([agentView()]);
-    pending.active?.([chatView({ id: 'chat-old' })]);
-    pending.archived?.([]);
+    pending.active?.({ chats: [chatView({ id: 'chat-old' })], nextCursor: null });
+    pending.archived?.({ chats: [], nextCursor: null });
     await loading;
 
     expect(

@@ -1,6 +1,7 @@
 import { agentsApi } from '../../api/agentsApi';
+import { ApiError } from '../../api/errors';
 import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
-import type { AgentView, ChatBootstrap, ChatView } from '../../api/contracts';
+import type { AgentView, ChatBootstrap, ChatPage } from '../../api/contracts';
 import { useAgentsStore } from '../agents/agentsStore';
 import { lastSeq, useChatStore } from './chatStore';
 import { useCompanyStore } from '../companies/companyStore';
@@ -13,9 +14,10 @@ const isCurrent = (companyId: string) =>
 
 interface Lists {
   agents: AgentView[];
-  active: ChatView[];
+  /** The first page of each list. */
+  active: ChatPage;
   /** Only when the Archived tab has been opened (it loads then). */
-  archived: ChatView[] | null;
+  archived: ChatPage | null;
 }
 
 /**
@@ -36,8 +38,8 @@ async function refreshLists(companyId: string): Promise<Lists | null> {
     ({ agents, active, archived }) => {
       if (!isCurrent(companyId)) return;
       useAgentsStore.getState().setAgents(agents);
-      useChatStore.getState().setChats(false, active);
-      if (archived) useChatStore.getState().setChats(true, archived);
+      useChatStore.getState().setChats(false, active.chats, active.nextCursor);
+      if (archived) useChatStore.getState().setChats(true, archived.chats, archived.nextCursor);
     },
     'chat',
   );
@@ -65,7 +67,7 @@ export function primeCompanyData(data: ChatBootstrap): void {
   useChatStore.getState().reset(companyId);
   useAgentsStore.getState().reset(companyId);
   useAgentsStore.getState().setAgents(data.agents);
-  useChatStore.getState().setChats(false, data.activeChats);
+  useChatStore.getState().setChats(false, data.activeChats, data.activeChatsCursor);
   if (data.firstChat) useChatStore.getState().applyPage(data.firstChat.chatId, data.firstChat.page, 'latest');
   openFirstChat(data.agents);
   primedCompanyId = companyId;
@@ -86,15 +88,40 @@ export async function loadCompanyData(companyId: string): Promise<void> {
   openFirstChat(lists.agents);
 }
 
-/** The Archived list, when its tab is opened the first time. */
+/** The Archived list's first page, when its tab is opened the first time. */
 export async function loadArchivedChats(companyId: string): Promise<void> {
   await fetchAndApply(
     () => chatsApi.list(companyId, true),
     (archived) => {
-      if (isCurrent(companyId)) useChatStore.getState().setChats(true, archived);
+      if (isCurrent(companyId)) useChatStore.getState().setChats(true, archived.chats, archived.nextCursor);
     },
     'chat',
   );
+}
+
+/**
+ * The next page of a list (scrolling down the sidebar). Events that come meanwhile are applied again
+ * after it, so a chat moved up or deleted while the page loaded is shown as the event says.
+ */
+export async function loadMoreChats(companyId: string, archived: boolean): Promise<void> {
+  const chats = useChatStore.getState();
+  const cursor = archived ? chats.archivedCursor : chats.activeCursor;
+  const loading = archived ? chats.loadingMoreArchived : chats.loadingMoreActive;
+  if (!cursor || loading) return;
+  chats.setLoadingMore(archived, true);
+  try {
+    await fetchAndApply(
+      () => chatsApi.list(companyId, archived, cursor),
+      (page) => {
+        const now = useChatStore.getState();
+        // A reload of the list meanwhile (a resync) started again from the first page.
+        if (!isCurrent(companyId) || (archived ? now.archivedCursor : now.activeCursor) !== cursor) return;
+        now.appendChats(archived, page.chats, page.nextCursor);
+      },
+    );
+  } finally {
+    useChatStore.getState().setLoadingMore(archived, false);
+  }
 }
 
 export function openChat(chatId: string, agentId: string): void {
@@ -139,11 +166,21 @@ export async function resyncCompanyData(): Promise<void> {
   const lists = await refreshLists(companyId);
   if (!lists) return;
   const chats = useChatStore.getState();
-  const known = new Set([...lists.active, ...(lists.archived ?? chats.archivedChats)].map((c) => c.id));
+  const known = new Set([...chats.activeChats, ...chats.archivedChats].map((c) => c.id));
   const openId = chats.activeChatId;
+  // The lists are first pages again: the open chat, further down, is asked for by itself.
   if (openId && !known.has(openId)) {
-    chats.removeChat(openId);
-    return;
+    const open = await chatsApi.get(companyId, openId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (!isCurrent(companyId)) return;
+    if (!open) {
+      useChatStore.getState().removeChat(openId);
+      return;
+    }
+    const now = useChatStore.getState();
+    now.appendChats(open.isArchived, [open], open.isArchived ? now.archivedCursor : now.activeCursor);
   }
   if (!openId || !chats.messages[openId]?.loaded) return;
   // Pages forward until the server has nothing newer.

@@ -4,7 +4,7 @@ import type { UpdateChatRequest } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
-import { loadArchivedChats, loadOlderMessages, openChat } from '../chatSync';
+import { loadArchivedChats, loadMoreChats, loadOlderMessages, openChat } from '../chatSync';
 import { fetchAndApply } from '../../realtime/dispatch';
 
 export interface ChatActions {
@@ -19,6 +19,8 @@ export interface ChatActions {
   loadOlder: (chatId: string) => Promise<void>;
   /** The Archived tab opened: its list, the first time. */
   loadArchived: () => Promise<void>;
+  /** Scrolling down a list of chats: its next page. */
+  loadMoreChats: (archived: boolean) => Promise<void>;
 }
 
 /**
@@ -154,6 +156,16 @@ export function useChatActions(): ChatActions {
         if (!companyId || archivedLoaded) return;
         try {
           await loadArchivedChats(companyId);
+        } catch (error) {
+          fail('Error loading chats', error);
+        }
+      },
+
+      async loadMoreChats(archived) {
+        const companyId = useChatStore.getState().companyId;
+        if (!companyId) return;
+        try {
+          await loadMoreChats(companyId, archived);
         } catch (error) {
           fail('Error loading chats', error);
         }
