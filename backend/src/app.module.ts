@@ -6,6 +6,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BootstrapModule } from './bootstrap/bootstrap.module';
 import { ChatsModule } from './chats/chats.module';
+import { ChatExportModule } from './chats/export/chat-export.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CompaniesModule } from './companies/companies.module';
 import { CompanyAdminModule } from './company-admin/company-admin.module';
@@ -24,6 +25,7 @@ import { QueueModule } from './queue/queue.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { SearchModule } from './search/search.module';
 import { VoiceModule } from './voice/voice.module';
 
 /** The api process: HTTP routes (and, in the embedded default, the job handlers in-process). */
@@ -46,6 +48,8 @@ export class AppModule {
         AuthModule,
         AgentsModule,
         ChatsModule,
+        ChatExportModule,
+        SearchModule,
         BootstrapModule,
         VoiceModule,
         CompanyAdminModule,

@@ -76,4 +76,19 @@ export class MessageEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** Full-text search words of the content (search/search.repository.ts); PostgreSQL computes it. */
+  // GIN, built by migration 1763920000000 (TypeORM cannot declare an index method): never synchronized.
+  @Index('IDX_messages_search', { synchronize: false })
+  @Column({
+    name: 'search_vector',
+    type: 'tsvector',
+    generatedType: 'STORED',
+    asExpression: `to_tsvector('simple'::regconfig, left(content, 100000))`,
+    select: false,
+    insert: false,
+    update: false,
+    nullable: true,
+  })
+  searchVector?: string;
 }

@@ -296,6 +296,12 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...ownObject(201),
     call: (f) => ({ body: { agentId: f.agentId, content: 'hello from the matrix' } }),
   },
+  // Search and export (issue 14): a member searches only their own chats; a chat exports to its owner only.
+  'GET /api/search': { ...companyMember(200), call: () => ({ query: { q: 'owner speaks' } }) },
+  'GET /api/chats/:id/export': {
+    ...ownObject(200),
+    call: (f) => ({ params: chatParam(f), query: { format: 'md' } }),
+  },
 
   // Voice calls: with the owner's own agent (it has a voice agent id), into the owner's own chats.
   'POST /api/voice/sessions': {

@@ -7,6 +7,7 @@ import { AuditActorLabel1763813000000 } from './1763813000000-audit-actor-label'
 import { VoiceTurns1763830000000 } from './1763830000000-voice-turns';
 import { OnePendingReply1763840000000 } from './1763840000000-one-pending-reply';
 import { ChatListKeyset1763930000000 } from './1763930000000-chat-list-keyset';
+import { MessageSearch1763920000000 } from './1763920000000-message-search';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -18,5 +19,6 @@ export const MIGRATIONS = [
   AuditActorLabel1763813000000,
   VoiceTurns1763830000000,
   OnePendingReply1763840000000,
+  MessageSearch1763920000000,
   ChatListKeyset1763930000000,
 ];

@@ -1,0 +1,46 @@
+import { Controller, Get, Param, Query, StreamableFile, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiHeader,
+  ApiOkResponse,
+  ApiProduces,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { type CompanyScope, CurrentScope } from '../../common/company-scope';
+import { UuidParamPipe } from '../../common/uuid';
+import { OptionalNotNull } from '../../common/validation';
+import { CompanyMemberGuard } from '../../companies/company-member.guard';
+import type { ChatExportFormat } from '../../contracts/search';
+import { CHAT_NOT_FOUND } from '../chats.service';
+import { ChatExportService } from './chat-export.service';
+
+export class ChatExportQuery {
+  @ApiPropertyOptional({ enum: ['md', 'json'], default: 'md' })
+  @OptionalNotNull()
+  @IsIn(['md', 'json'], { message: 'format must be md or json' })
+  format?: ChatExportFormat;
+}
+
+@ApiTags('chats')
+@ApiBearerAuth()
+@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
+@UseGuards(CompanyMemberGuard)
+@Controller()
+export class ChatExportController {
+  constructor(private readonly exports: ChatExportService) {}
+
+  /** One of the caller's chats as a download: Markdown (default) or JSON. */
+  @Get('chats/:id/export')
+  @ApiProduces('text/markdown', 'application/json')
+  @ApiOkResponse({ description: 'The conversation as a file (Content-Disposition: attachment)' })
+  async export(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', new UuidParamPipe(CHAT_NOT_FOUND)) id: string,
+    @Query() query: ChatExportQuery,
+  ): Promise<StreamableFile> {
+    const file = await this.exports.export(scope, id, query.format ?? 'md');
+    return new StreamableFile(file.body, { type: file.contentType, disposition: file.disposition });
+  }
+}

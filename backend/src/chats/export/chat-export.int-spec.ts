@@ -1,0 +1,148 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../../test/app.test-util';
+import { newAgent, newChat, newMessage } from '../../../test/factories';
+import { addMember } from '../../../test/identities.test-util';
+import { MessagesRepository } from '../messages.repository';
+import { EXPORT_PAGE_SIZE } from './chat-export.service';
+
+describe('GET /api/chats/:id/export (a chat as Markdown or JSON)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (user: RegisteredUser, companyId = user.companyId) => ({
+    Authorization: `Bearer ${user.accessToken}`,
+    'X-Company-Id': companyId,
+  });
+  const scopeOf = (user: RegisteredUser) => ({ userId: user.userId, companyId: user.companyId });
+
+  /** A chat with a typed exchange and a voice call's turn, named so the file name needs cleaning. */
+  async function conversation(user: RegisteredUser) {
+    const agent = await newAgent(t.app, scopeOf(user), { name: 'Travel *Bot*' });
+    const chat = await newChat(t.app, scopeOf(user), { agent, title: 'Trip: "Hydra" / Égine?' });
+    await newMessage(t.app, scopeOf(user), chat.id, { content: 'Which ferry goes first?' });
+    await t.app.get(MessagesRepository).insert({
+      chatId: chat.id,
+      senderId: agent.id,
+      senderType: 'agent',
+      content: 'The **07:30** from Piraeus.',
+    });
+    await t.app.get(MessagesRepository).insertVoiceTurn(t.app.get(DataSource).manager, {
+      chatId: chat.id,
+      senderId: agent.id,
+      senderType: 'agent',
+      content: 'Said in a call: bring a hat.',
+      voiceEventId: 'conv-1:7',
+    });
+    return { agent, chat };
+  }
+
+  const download = (user: RegisteredUser, chatId: string, format?: string) =>
+    request(t.http)
+      .get(`/api/chats/${chatId}/export`)
+      .query(format ? { format } : {})
+      .set(as(user))
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(null, text));
+      });
+
+  it('downloads Markdown with **You** / **{agent}** turns, times and voice turns marked', async () => {
+    const user = await registerUser(t);
+    const { chat } = await conversation(user);
+    const res = await download(user, chat.id, 'md').expect(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    const disposition = res.headers['content-disposition'] as string;
+    expect(disposition).toMatch(/^attachment; filename="Trip-Hydra-Egine\.md"; filename\*=UTF-8''[^'"\s;]+$/);
+    // The title itself (less the path separator) in filename*, percent-encoded.
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1])).toBe('Trip: "Hydra"  Égine?.md');
+    const text = res.body as string;
+    expect(text).toMatch(/^# Trip: "Hydra" \/ Égine\?\n\nConversation with Travel \\\*Bot\\\*, started /);
+    const turns = text.split('\n').filter((line) => line.startsWith('**'));
+    expect(turns).toEqual([
+      expect.stringMatching(/^\*\*You\*\* · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/),
+      expect.stringMatching(/^\*\*Travel \\\*Bot\\\*\*\* · .* UTC$/),
+      expect.stringMatching(/^\*\*Travel \\\*Bot\\\*\*\* · .* UTC \(voice\)$/),
+    ]);
+    expect(text).toContain('\n\nWhich ferry goes first?\n');
+    expect(text).toContain('\n\nThe **07:30** from Piraeus.\n');
+    expect(text.indexOf('Which ferry')).toBeLessThan(text.indexOf('bring a hat'));
+    // Markdown is the default format.
+    expect((await download(user, chat.id).expect(200)).body).toContain('**You**');
+  });
+
+  it('downloads JSON with the messages array: role, content, is_voice_message, created_at', async () => {
+    const user = await registerUser(t);
+    const { chat } = await conversation(user);
+    const res = await download(user, chat.id, 'json').expect(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Trip-Hydra-Egine\.json"/);
+    const doc = JSON.parse(res.body as string);
+    expect(doc.chat).toEqual(
+      expect.objectContaining({ id: chat.id, title: 'Trip: "Hydra" / Égine?', agent: 'Travel *Bot*' }),
+    );
+    expect(doc.messages).toEqual([
+      expect.objectContaining({
+        role: 'user',
+        sender: 'You',
+        content: 'Which ferry goes first?',
+        is_voice_message: false,
+      }),
+      expect.objectContaining({
+        role: 'agent',
+        content: 'The **07:30** from Piraeus.',
+        is_voice_message: false,
+      }),
+      expect.objectContaining({
+        role: 'agent',
+        content: 'Said in a call: bring a hat.',
+        is_voice_message: true,
+      }),
+    ]);
+    for (const message of doc.messages)
+      expect(new Date(message.created_at).toISOString()).toBe(message.created_at);
+  });
+
+  it('exports every message of a chat longer than one read page, in order', async () => {
+    const user = await registerUser(t);
+    const chat = await newChat(t.app, scopeOf(user), { messages: EXPORT_PAGE_SIZE + 3 });
+    const doc = JSON.parse((await download(user, chat.id, 'json').expect(200)).body as string);
+    expect(doc.messages.map((m: { content: string }) => m.content)).toEqual(
+      Array.from({ length: EXPORT_PAGE_SIZE + 3 }, (_, i) => `m${i + 1}`),
+    );
+    const empty = await newChat(t.app, scopeOf(user));
+    expect(JSON.parse((await download(user, empty.id, 'json').expect(200)).body as string).messages).toEqual(
+      [],
+    );
+  });
+
+  it("is the owner's alone: another member, another company or a bad format gets nothing", async () => {
+    const owner = await registerUser(t);
+    const { chat } = await conversation(owner);
+    const admin = await registerUser(t);
+    await addMember(t, owner.companyId, admin.userId, 'admin');
+    const refused = await request(t.http)
+      .get(`/api/chats/${chat.id}/export`)
+      .set(as(admin, owner.companyId))
+      .expect(404);
+    expect(refused.body.message).toBe('Chat not found');
+    const outsider = await registerUser(t);
+    await request(t.http).get(`/api/chats/${chat.id}/export`).set(as(outsider)).expect(404);
+    await request(t.http).get(`/api/chats/${chat.id}/export`).set(as(outsider, owner.companyId)).expect(404);
+    const bad = await request(t.http)
+      .get(`/api/chats/${chat.id}/export?format=pdf`)
+      .set(as(owner))
+      .expect(400);
+    expect(bad.body.message).toBe('format must be md or json');
+    await request(t.http).get('/api/chats/not-a-uuid/export').set(as(owner)).expect(404);
+  });
+});

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { OwnerScope } from '../../common/company-scope';
+import type { ExportedChat, ExportedMessage } from './export-formats';
+
+interface ChatRow {
+  id: string;
+  title: string;
+  agent_name: string | null;
+  created_at: Date;
+}
+
+interface MessageRow {
+  id: string;
+  seq: string;
+  sender_type: 'user' | 'agent';
+  content: string;
+  is_voice_message: boolean;
+  created_at: Date;
+}
+
+/** The export's reads: the owner's chat, then its messages a page at a time by seq. */
+@Injectable()
+export class ChatExportRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findOwnedChat(scope: OwnerScope, chatId: string): Promise<ExportedChat | null> {
+    const rows: ChatRow[] = await this.dataSource.query(
+      `SELECT c.id, c.title, a.name AS agent_name, c.created_at FROM chats c
+       LEFT JOIN agents a ON a.id = c.agent_id
+       WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
+      [chatId, scope.userId, scope.companyId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { id: row.id, title: row.title, agentName: row.agent_name ?? 'Agent', createdAt: row.created_at };
+  }
+
+  /** Messages after `afterSeq`, oldest first, of a chat the caller has checked. */
+  async page(
+    chatId: string,
+    afterSeq: string | null,
+    limit: number,
+  ): Promise<Array<ExportedMessage & { seq: string }>> {
+    const rows: MessageRow[] = await this.dataSource.query(
+      `SELECT m.id, m.seq::text AS seq, m.sender_type, m.content, m.is_voice_message, m.created_at
+       FROM messages m WHERE m.chat_id = $1 AND ($2::bigint IS NULL OR m.seq > $2::bigint)
+       ORDER BY m.seq ASC LIMIT $3`,
+      [chatId, afterSeq, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      seq: row.seq,
+      senderType: row.sender_type,
+      content: row.content,
+      isVoiceMessage: row.is_voice_message,
+      createdAt: row.created_at,
+    }));
+  }
+}

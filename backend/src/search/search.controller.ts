@@ -1,0 +1,22 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { type CompanyScope, CurrentScope } from '../common/company-scope';
+import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { SearchPageDto, SearchQuery } from './dto/search.dto';
+import { SearchService } from './search.service';
+
+@ApiTags('search')
+@ApiBearerAuth()
+@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
+@UseGuards(CompanyMemberGuard)
+@Controller()
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
+
+  /** The caller's own messages in the current company that match `q`, best first, highlighted. */
+  @Get('search')
+  @ApiOkResponse({ type: SearchPageDto })
+  find(@CurrentScope() scope: CompanyScope, @Query() query: SearchQuery): Promise<SearchPageDto> {
+    return this.search.search(scope, query);
+  }
+}

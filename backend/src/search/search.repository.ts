@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { OwnerScope } from '../common/company-scope';
+
+/** Where a ranked page starts: after (score, seq) of the previous page's last hit, scored as of `asOf`. */
+export interface SearchCursor {
+  asOf: Date;
+  score: number;
+  seq: string;
+}
+
+export interface SearchHit {
+  messageId: string;
+  seq: string;
+  chatId: string;
+  chatTitle: string;
+  chatArchived: boolean;
+  agentId: string;
+  senderType: 'user' | 'agent';
+  isVoiceMessage: boolean;
+  createdAt: Date;
+  /** Exact float8: the next page's cursor. */
+  score: number;
+  /** ts_headline output, the matching words between MATCH_START and MATCH_STOP. */
+  headline: string;
+}
+
+interface HitRow {
+  id: string;
+  seq: string;
+  chat_id: string;
+  title: string;
+  is_archived: boolean;
+  agent_id: string;
+  sender_type: 'user' | 'agent';
+  is_voice_message: boolean;
+  created_at: Date;
+  score: number;
+  headline: string;
+}
+
+/**
+ * The indexed text (migration 1763920000000's expression) for ts_headline, without the sentinels, and
+ * with '<' and '&' stood in for by chr(3) and chr(4): the parser would take `<b>` or `&amp;` for markup
+ * and drop it from the snippet (headlineSegments puts them back).
+ */
+const INDEXED_TEXT = `translate(left(m.content, 100000), '<&' || chr(1) || chr(2), chr(3) || chr(4))`;
+const HEADLINE_OPTIONS = `'StartSel=' || chr(1) || ', StopSel=' || chr(2) ||
+  ', MaxWords=30, MinWords=10, ShortWord=0, MaxFragments=2, FragmentDelimiter=" … "'`;
+
+/**
+ * Relevance (ts_rank, normalised by the message's length) times a recency boost between 1 (old) and 2
+ * (now), halved after a week. Scored against a fixed `asOf` (the first page's time) so that every page
+ * of one search sorts the same way and the keyset cursor stays valid.
+ */
+const SCORE = `(ts_rank(m.search_vector, q.query, 1) *
+  (1 + 1 / (1 + greatest(extract(epoch FROM ($4::timestamptz - m.created_at)), 0) / 604800.0)))::float8`;
+
+/**
+ * Owner-scoped: only messages of the caller's own chats in the current company. Ranks every hit (the
+ * GIN index finds them), keeps one page by keyset, and builds headlines for that page only.
+ */
+const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('simple', $1) AS query),
+ hits AS (
+   SELECT m.id, m.seq, m.chat_id, m.sender_type, m.is_voice_message, m.created_at,
+     c.title, c.is_archived, c.agent_id, ${SCORE} AS score
+   FROM q, messages m JOIN chats c ON c.id = m.chat_id
+   WHERE c.user_id = $2 AND c.company_id = $3 AND m.search_vector @@ q.query
+ ), page AS (
+   SELECT * FROM hits
+   WHERE $5::float8 IS NULL OR (hits.score, hits.seq) < ($5::float8, $6::bigint)
+   ORDER BY hits.score DESC, hits.seq DESC LIMIT $7
+ )
+ SELECT p.id, p.seq::text AS seq, p.chat_id, p.title, p.is_archived, p.agent_id, p.sender_type,
+   p.is_voice_message, p.created_at, p.score,
+   ts_headline('simple', ${INDEXED_TEXT}, q.query, ${HEADLINE_OPTIONS}) AS headline
+ FROM page p JOIN messages m ON m.id = p.id, q
+ ORDER BY p.score DESC, p.seq DESC`;
+
+@Injectable()
+export class SearchRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Up to `limit` hits, best first, after `cursor`; scored as of `asOf`. */
+  async search(
+    scope: OwnerScope,
+    text: string,
+    page: { asOf: Date; after: SearchCursor | null; limit: number },
+  ): Promise<SearchHit[]> {
+    const rows: HitRow[] = await this.dataSource.query(SEARCH_SQL, [
+      text,
+      scope.userId,
+      scope.companyId,
+      page.asOf,
+      page.after?.score ?? null,
+      page.after?.seq ?? null,
+      page.limit,
+    ]);
+    return rows.map((row) => ({
+      messageId: row.id,
+      seq: row.seq,
+      chatId: row.chat_id,
+      chatTitle: row.title,
+      chatArchived: row.is_archived,
+      agentId: row.agent_id,
+      senderType: row.sender_type,
+      isVoiceMessage: row.is_voice_message,
+      createdAt: row.created_at,
+      score: Number(row.score),
+      headline: row.headline,
+    }));
+  }
+}
