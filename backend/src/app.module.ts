@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AgentCallbacksModule } from './agent-callbacks/agent-callbacks.module';
 import { AgentsModule } from './agents/agents.module';
 import { AuditApiModule } from './audit/audit-api.module';
 import { AuditModule } from './audit/audit.module';
@@ -48,6 +49,7 @@ export class AppModule {
         AuthModule,
         AgentsModule,
         ChatsModule,
+        AgentCallbacksModule,
         ChatExportModule,
         SearchModule,
         BootstrapModule,

@@ -18,6 +18,7 @@ import { recordHttpRequests, serveMetrics } from './metrics/metrics';
 import { AppIoAdapter } from './realtime/app-io.adapter';
 import { compressApiResponses, serveFrontend } from './web/serve-frontend';
 import { connectSources } from './voice/voice-csp';
+import { MAX_RESPONSE_BYTES } from './webhooks/webhook-client';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
@@ -73,6 +74,8 @@ export async function createApp(
   app.use(cookieParser());
   // JSON only (no urlencoded parser): a cross-site HTML form cannot post a body any route accepts.
   // express.json rather than useBodyParser: Nest keeps `verify` for itself there.
+  // Agents calling back with a reply may send as much as a webhook answer may hold (agent-callbacks/).
+  app.use('/api/agent-callbacks', express.json({ limit: MAX_RESPONSE_BYTES, verify: refuseDeepJson }));
   app.use(express.json({ limit: '100kb', verify: refuseDeepJson }));
   app.use(refuseHostileText);
   app.use(bindRequestContext);

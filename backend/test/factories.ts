@@ -62,6 +62,7 @@ export function newAgent(
     defaultQuestions: [],
     elevenlabsAgentId: null,
     signingSecret: null,
+    callbackDeadlineMinutes: 10,
     isDefault: false,
     isEditable: true,
     isActive: true,

@@ -59,6 +59,13 @@ export class AgentEntity {
   @Column({ name: 'signing_secret', type: 'varchar', length: 200, nullable: true })
   signingSecret: string | null;
 
+  /**
+   * How long an agent that answers 202 Accepted may take to deliver its reply by callback (1 to 60
+   * minutes); the reply fails then.
+   */
+  @Column({ name: 'callback_deadline_minutes', type: 'smallint', default: 10 })
+  callbackDeadlineMinutes: number;
+
   @Column({ name: 'is_editable', type: 'boolean', default: true })
   isEditable: boolean;
 

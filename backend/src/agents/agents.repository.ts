@@ -20,6 +20,7 @@ export function toAgentView(agent: AgentEntity): AgentView {
     defaultQuestions: agent.defaultQuestions,
     elevenlabsAgentId: agent.elevenlabsAgentId,
     hasSigningSecret: !!agent.signingSecret,
+    callbackDeadlineMinutes: agent.callbackDeadlineMinutes,
     isDefault: agent.isDefault,
     isEditable: agent.isEditable,
     isActive: agent.isActive,
@@ -54,6 +55,7 @@ export type AgentChanges = Partial<
     | 'defaultQuestions'
     | 'elevenlabsAgentId'
     | 'signingSecret'
+    | 'callbackDeadlineMinutes'
     | 'isActive'
   >
 >;

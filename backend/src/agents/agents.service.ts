@@ -25,6 +25,8 @@ export { DEFAULT_AGENT_ID };
 export const DEFAULT_AGENT_NAME = 'Assistant';
 export const DEFAULT_AGENT_DESCRIPTION = 'Your helpful AI assistant';
 export const AGENT_NOT_FOUND = 'Agent not found';
+/** Minutes an agent that answered 202 Accepted has to call back, unless its owner chose otherwise. */
+export const DEFAULT_CALLBACK_DEADLINE_MINUTES = 10;
 export const DEFAULT_AGENT_NOT_EDITABLE =
   'The default agent cannot be edited. Create your own agent to choose its name, webhook and prompts.';
 /** The spec's four built-in prompts: someone to talk to, a challenge, a goal, a happy moment. */
@@ -66,6 +68,7 @@ export class AgentsService {
       defaultQuestions: [...CANNED_QUESTIONS],
       elevenlabsAgentId: null,
       signingSecret: null,
+      callbackDeadlineMinutes: DEFAULT_CALLBACK_DEADLINE_MINUTES,
       isDefault: true,
       isEditable: false,
       isActive: true,
@@ -103,6 +106,7 @@ export class AgentsService {
       defaultQuestions: input.defaultQuestions ?? [...CANNED_QUESTIONS],
       elevenlabsAgentId: input.elevenlabsAgentId || null,
       signingSecret,
+      callbackDeadlineMinutes: input.callbackDeadlineMinutes ?? DEFAULT_CALLBACK_DEADLINE_MINUTES,
       isDefault: false,
       isEditable: true,
       isActive: true,
@@ -120,6 +124,8 @@ export class AgentsService {
     if (input.defaultQuestions !== undefined) changes.defaultQuestions = input.defaultQuestions;
     if (input.elevenlabsAgentId !== undefined) changes.elevenlabsAgentId = input.elevenlabsAgentId || null;
     if (input.isActive !== undefined) changes.isActive = input.isActive;
+    if (input.callbackDeadlineMinutes !== undefined)
+      changes.callbackDeadlineMinutes = input.callbackDeadlineMinutes;
     if (input.webhook !== undefined) {
       await this.assertCallable(input.webhook);
       changes.webhook = input.webhook;
@@ -191,6 +197,7 @@ export class AgentsService {
       defaultQuestions: [...CANNED_QUESTIONS],
       elevenlabsAgentId: null,
       signingSecret: null,
+      callbackDeadlineMinutes: DEFAULT_CALLBACK_DEADLINE_MINUTES,
       isDefault: false,
       isEditable: true,
       isActive: true,

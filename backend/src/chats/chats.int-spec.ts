@@ -227,6 +227,9 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
         agentId: agent.id,
         userId: user.userId,
         companyId: user.companyId,
+        // For an agent that answers 202 Accepted and delivers later (agent-callbacks/).
+        callbackUrl: `${t.config.appOrigin}/api/agent-callbacks/${message.id}`,
+        callbackToken: expect.stringMatching(/^[\w-]{43}$/),
       });
       expect(call!.headers['webhook-id']).toBe(message.id);
       const ts = Number(call!.headers['webhook-timestamp']);

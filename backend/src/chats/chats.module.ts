@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentCallbackTokensModule } from '../agent-callbacks/agent-callback-tokens.module';
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { ChatsController } from './chats.controller';
@@ -9,7 +10,7 @@ import { StaleReplySweeper } from './jobs/stale-reply.sweeper';
 import { MessagesRepository } from './messages.repository';
 
 @Module({
-  imports: [AgentsModule, CompaniesModule],
+  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule],
   controllers: [ChatsController],
   providers: [ChatsService, ChatsRepository, MessagesRepository, AgentReplyJobHandler, StaleReplySweeper],
   exports: [ChatsService],

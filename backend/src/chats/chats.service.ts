@@ -310,15 +310,19 @@ export class ChatsService {
     return this.messageRows.findPendingReply(messageId);
   }
 
-  /** Stores the agent's answer to a user message: at most once, however often the job runs. */
-  async storeReply(messageId: string, content: string): Promise<void> {
+  /**
+   * Stores the agent's answer to a user message: at most once, however often the job runs (or an agent
+   * calls back). False when the message no longer waited for it.
+   */
+  async storeReply(messageId: string, content: string): Promise<boolean> {
     const stored = await this.messageRows.storeReply(messageId, content);
-    if (!stored) return;
+    if (!stored) return false;
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;
     const chatId = chat.id;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
+    return true;
   }
 
   /** Marks a reply as failed (once) and tells the user's tabs; the user's message stays. */

@@ -192,6 +192,13 @@ type SendRow = MessageRow &
   TouchedChatRow & { refused_archived: boolean; agent_active: boolean; pending: boolean };
 type ReplyRow = MessageRow & TouchedChatRow & { user_id: string; company_id: string };
 
+/**
+ * A reply the agent accepted with 202: its job is done (nothing to queue again) and it waits for a
+ * callback until the agent's deadline, which the sweep enforces (agent-callbacks/).
+ */
+const NOT_AWAITING_CALLBACK = `NOT EXISTS (SELECT 1 FROM agent_callback_tokens t
+  WHERE t.message_id = m.id AND t.accepted_at IS NOT NULL)`;
+
 /** A reply marked failed: whom to tell. */
 export interface FailedReply {
   messageId: string;
@@ -409,6 +416,7 @@ export class MessagesRepository {
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT m.id FROM messages m
        WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
+         AND ${NOT_AWAITING_CALLBACK}
        ORDER BY m.created_at LIMIT $2`,
       [olderThanMs, limit],
     );
@@ -421,7 +429,7 @@ export class MessagesRepository {
       await this.dataSource.query(
         `UPDATE messages m SET reply_status = 'failed' FROM chats c
          WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
-           AND c.id = m.chat_id
+           AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
         [olderThanMs],
       ),

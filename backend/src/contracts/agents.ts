@@ -10,6 +10,8 @@ export interface AgentView {
   defaultQuestions: string[];
   elevenlabsAgentId: string | null;
   hasSigningSecret: boolean;
+  /** Minutes an agent that answers 202 Accepted has to deliver its reply by callback (1 to 60). */
+  callbackDeadlineMinutes: number;
   isDefault: boolean;
   isEditable: boolean;
   isActive: boolean;
@@ -31,6 +33,8 @@ export interface CreateAgentRequest {
   elevenlabsAgentId?: string | null;
   /** true: generate a signing secret (returned once). */
   signed?: boolean;
+  /** Omitted: 10 minutes. */
+  callbackDeadlineMinutes?: number;
 }
 
 /** PATCH /api/agents/:id */

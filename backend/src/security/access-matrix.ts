@@ -232,6 +232,13 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/auth/google/callback': publicRoute(404),
 
   'POST /api/demo-agent/webhook': { ...publicRoute(200), call: () => ({ body: { message: 'hello' } }) },
+  // Long-running agents deliver here with the message's callback token as the Bearer value: a user's
+  // session token is no such token, whoever holds it (agent-callbacks.int-spec.ts walks the token cases).
+  'POST /api/agent-callbacks/:messageId': {
+    ...publicRoute(401),
+    rule: 'callback token only',
+    call: (f) => ({ params: { messageId: f.messageId }, body: { output: 'forged reply' } }),
+  },
 
   // The caller's own account.
   'GET /api/me': signedIn(200),

@@ -42,6 +42,7 @@ export function agentView(overrides: Partial<AgentView> = {}): AgentView {
     defaultQuestions: [],
     elevenlabsAgentId: null,
     hasSigningSecret: false,
+    callbackDeadlineMinutes: 10,
     isDefault: true,
     isEditable: false,
     isActive: true,

@@ -4,10 +4,13 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsInt,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
   ValidateIf,
 } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
@@ -17,6 +20,8 @@ import type {
   CreateAgentRequest,
   UpdateAgentRequest,
 } from '../../contracts/agents';
+
+export const REPLY_DEADLINE_RULE = 'The reply deadline must be a whole number of minutes from 1 to 60';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const cleanQuestions = ({ value }: { value: unknown }) =>
@@ -34,6 +39,7 @@ export class AgentDto implements AgentView {
   @ApiProperty({ type: [String] }) defaultQuestions: string[];
   @ApiProperty({ nullable: true, type: String }) elevenlabsAgentId: string | null;
   @ApiProperty() hasSigningSecret: boolean;
+  @ApiProperty({ minimum: 1, maximum: 60 }) callbackDeadlineMinutes: number;
   @ApiProperty() isDefault: boolean;
   @ApiProperty() isEditable: boolean;
   @ApiProperty() isActive: boolean;
@@ -83,6 +89,18 @@ export class CreateAgentDto implements CreateAgentRequest {
   @OptionalNotNull()
   @IsBoolean({ message: 'signed must be true or false' })
   signed?: boolean;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 60,
+    default: 10,
+    description: 'Minutes the agent has to deliver a reply by callback after answering 202 Accepted',
+  })
+  @OptionalNotNull()
+  @IsInt({ message: REPLY_DEADLINE_RULE })
+  @Min(1, { message: REPLY_DEADLINE_RULE })
+  @Max(60, { message: REPLY_DEADLINE_RULE })
+  callbackDeadlineMinutes?: number;
 }
 
 /** Every field of CreateAgentDto, optional, with the same rules; plus switching the agent on or off. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { AgentCallbackTokensService } from '../../agent-callbacks/agent-callback-tokens.service';
 import { DEFAULT_AGENT_ID } from '../../agents/agents.service';
 import { demoAgentResponse } from '../../agents/demo-agent';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -26,6 +27,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly chats: ChatsService,
+    private readonly callbackTokens: AgentCallbackTokensService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -54,8 +56,15 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     const outcome = await this.callAgent(agent, context);
     switch (outcome.kind) {
       case 'ok': {
+        // 202 Accepted: a long-running agent delivers later to callbackUrl (agent-callbacks/); the reply
+        // stays pending, typing indicator on, until then or the agent's deadline.
+        if (outcome.status === 202)
+          return this.waitForDatabase(`awaiting the callback for ${id}`, () =>
+            this.callbackTokens.accept(id),
+          );
         const text = parseAgentReply(outcome.body);
-        return this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
+        await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
+        return;
       }
       case 'http_error': {
         const message = `Webhook response error: ${outcome.status}`;
@@ -90,9 +99,13 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
     // The built-in demo agent answers in-process, not through the network guard.
     if (!webhook) return { kind: 'ok', status: 200, body: JSON.stringify(demoAgentResponse(body.message)) };
+    // Each attempt carries a fresh callback token; earlier attempts' tokens stay valid (agent-callbacks/).
+    const callback = await this.waitForDatabase(`a callback token for ${context.message.id}`, () =>
+      this.callbackTokens.issue(context.message.id),
+    );
     return postWebhook({
       url: webhook,
-      body,
+      body: callback ? { ...body, ...callback } : body,
       id: context.message.id,
       secret: agent.signingSecret,
       timeoutMs: this.config.webhookTimeoutMs,

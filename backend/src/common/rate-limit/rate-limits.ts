@@ -41,6 +41,8 @@ export const RATE_LIMITS = {
   createAgent: [user(30, HOUR)],
   createCompany: [user(10, HOUR)],
   demoAgent: [ip(120, MINUTE)],
+  // Agents delivering replies later (202 Accepted): one agent server answers for many users.
+  agentCallback: [ip(600, MINUTE)],
   // Voice calls: a call start may ask the provider for a signed URL; transcript turns come several a minute.
   voiceCall: [user(20, MINUTE)],
   voiceTranscript: [user(600, MINUTE)],

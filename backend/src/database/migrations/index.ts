@@ -6,6 +6,7 @@ import { PlatformAdmin1763810000000 } from './1763810000000-platform-admin';
 import { AuditActorLabel1763813000000 } from './1763813000000-audit-actor-label';
 import { VoiceTurns1763830000000 } from './1763830000000-voice-turns';
 import { OnePendingReply1763840000000 } from './1763840000000-one-pending-reply';
+import { AgentCallbacks1763910000000 } from './1763910000000-agent-callbacks';
 import { ChatListKeyset1763930000000 } from './1763930000000-chat-list-keyset';
 import { MessageSearch1763920000000 } from './1763920000000-message-search';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   AuditActorLabel1763813000000,
   VoiceTurns1763830000000,
   OnePendingReply1763840000000,
+  AgentCallbacks1763910000000,
   MessageSearch1763920000000,
   ChatListKeyset1763930000000,
 ];

@@ -1,0 +1,341 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import {
+  connectSocket,
+  type EventLog,
+  startFakeWebhook,
+  type FakeWebhook,
+} from '../../test/realtime.test-util';
+import { REPLY_DEADLINE_RULE } from '../agents/dto/agent.dto';
+import { StaleReplySweeper } from '../chats/jobs/stale-reply.sweeper';
+import type { ChatView, MessageView } from '../realtime/client-events';
+import {
+  CALLBACK_ALREADY_USED,
+  CALLBACK_BODY_INVALID,
+  CALLBACK_EXPIRED,
+  CALLBACK_MESSAGE_GONE,
+  CALLBACK_REPLY_FAILED,
+  CALLBACK_TOKEN_INVALID,
+  CALLBACK_TOKEN_REQUIRED,
+} from './agent-callbacks.service';
+
+/** What a long-running agent receives in the webhook body. */
+interface AsyncDelivery {
+  message: string;
+  messageId: string;
+  callbackUrl: string;
+  callbackToken: string;
+}
+
+describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, in-process queue)', () => {
+  let t: TestApp;
+  let hook: FakeWebhook;
+  let db: DataSource;
+  const sockets: EventLog[] = [];
+  /** Message ids the flaky webhook has already failed once. */
+  const failedOnce = new Set<string>();
+
+  beforeAll(async () => {
+    hook = await startFakeWebhook({
+      '/async': (_req, res) => {
+        res.writeHead(202);
+        res.end();
+      },
+      // The first delivery of each message fails (retried), the second is accepted.
+      '/flaky-async': (_req, res, body) => {
+        const { messageId } = JSON.parse(body) as { messageId: string };
+        const first = !failedOnce.has(messageId);
+        failedOnce.add(messageId);
+        res.writeHead(first ? 503 : 202);
+        res.end();
+      },
+    });
+    t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: hook.hostPort, WEBHOOK_TIMEOUT_MS: '2000' });
+    db = t.app.get(DataSource);
+  });
+  afterEach(() => {
+    while (sockets.length) sockets.pop()?.close();
+  });
+  afterAll(async () => {
+    await t.close();
+    await hook.close();
+  });
+
+  const as = (user: RegisteredUser) => ({
+    Authorization: `Bearer ${user.accessToken}`,
+    'X-Company-Id': user.companyId,
+  });
+  const socketFor = async (user: RegisteredUser) => {
+    const s = await connectSocket(t.baseUrl, user.accessToken);
+    sockets.push(s);
+    return s;
+  };
+  const createAgent = async (user: RegisteredUser, path: string, extra: Record<string, unknown> = {}) => {
+    const res = await request(t.http)
+      .post('/api/agents')
+      .set(as(user))
+      .send({ name: `Agent ${path}`, webhook: `${hook.url}${path}`, ...extra })
+      .expect(201);
+    return res.body as { id: string; callbackDeadlineMinutes: number };
+  };
+  const deliveriesOf = (messageId: string): AsyncDelivery[] =>
+    hook.requests
+      .map((r) => JSON.parse(r.body) as AsyncDelivery)
+      .filter((body) => body.messageId === messageId);
+  /** A first message to an agent that answers 202; resolves once its job is done. */
+  const sendAsync = async (user: RegisteredUser, path = '/async') => {
+    const agent = await createAgent(user, path);
+    const res = await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId: agent.id, content: 'write me a long report' })
+      .expect(201);
+    const { chat, message } = res.body as { chat: ChatView; message: MessageView };
+    await t.drain();
+    const deliveries = deliveriesOf(message.id);
+    return {
+      chatId: chat.id,
+      messageId: message.id,
+      delivery: deliveries.at(-1) as AsyncDelivery,
+      deliveries,
+    };
+  };
+  const callBack = (messageId: string, token: string | null, body: unknown) => {
+    const req = request(t.http).post(`/api/agent-callbacks/${messageId}`);
+    if (token !== null) req.set('Authorization', `Bearer ${token}`);
+    return req.send(body as object);
+  };
+  const historyOf = async (user: RegisteredUser, chatId: string) => {
+    const res = await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
+    const page = res.body as { messages: MessageView[]; pendingReply: boolean };
+    return { contents: page.messages.map((m) => m.content), pendingReply: page.pendingReply };
+  };
+  const replyStatusOf = async (messageId: string) =>
+    (
+      (await db.query('SELECT reply_status FROM messages WHERE id = $1', [messageId])) as Array<{
+        reply_status: string;
+      }>
+    )[0]?.reply_status;
+  const sweep = () => t.app.get(StaleReplySweeper).sweepStaleReplies();
+
+  it('sends callbackUrl and a token, keeps the reply pending on 202, and stores the callback once, pushed live', async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    expect(delivery.callbackUrl).toBe(`${t.config.appOrigin}/api/agent-callbacks/${messageId}`);
+    expect(delivery.callbackToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the token's SHA-256 is stored.
+    const stored = (await db.query('SELECT * FROM agent_callback_tokens WHERE message_id = $1', [
+      messageId,
+    ])) as Array<{ token_hash: Buffer; accepted_at: Date | null }>;
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash.equals(createHash('sha256').update(delivery.callbackToken).digest())).toBe(
+      true,
+    );
+    expect(JSON.stringify(stored)).not.toContain(delivery.callbackToken);
+    expect(stored[0].accepted_at).not.toBeNull();
+    // 202: the job is over, the reply is not: the typing indicator stays on every tab.
+    expect(await historyOf(user, chatId)).toEqual({
+      contents: ['write me a long report'],
+      pendingReply: true,
+    });
+    expect(tab.events.filter((e) => e.event === 'agent.typing').map((e) => e.payload)).toEqual([
+      expect.objectContaining({ chatId, typing: true }),
+    ]);
+
+    const ok = await callBack(messageId, delivery.callbackToken, { output: 'Here is the report.' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true });
+    const created = await tab.waitFor<{ message: MessageView }>(
+      'message.created',
+      (p) => p.message.senderType === 'agent',
+    );
+    expect(created.message.content).toBe('Here is the report.');
+    await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
+    expect(await historyOf(user, chatId)).toEqual({
+      contents: ['write me a long report', 'Here is the report.'],
+      pendingReply: false,
+    });
+
+    // Twice: the replay is refused and changes nothing.
+    const replay = await callBack(messageId, delivery.callbackToken, { output: 'Here it is again.' });
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe(CALLBACK_ALREADY_USED);
+    expect((await historyOf(user, chatId)).contents).toEqual([
+      'write me a long report',
+      'Here is the report.',
+    ]);
+    expect(tab.events.filter((e) => e.event === 'message.created')).toHaveLength(2);
+  });
+
+  it('takes the classic [{"output": ...}] shape and replies up to the 1 MB cap', async () => {
+    const user = await registerUser(t);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    const long = 'x'.repeat(300 * 1024); // over the 100 kB other routes take
+    await callBack(messageId, delivery.callbackToken, [{ output: long }]).expect(200);
+    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', long]);
+
+    const other = await sendAsync(await registerUser(t));
+    const tooLarge = await callBack(other.messageId, other.delivery.callbackToken, {
+      output: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await replyStatusOf(other.messageId)).toBe('pending');
+  });
+
+  it('refuses a missing or wrong token, a token of another message and a bad body; nothing changes', async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    const other = await sendAsync(await registerUser(t));
+    const refusals = [
+      [await callBack(messageId, null, { output: 'forged' }), 401, CALLBACK_TOKEN_REQUIRED],
+      [await callBack(messageId, 'not-the-token', { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
+      [await callBack(messageId, user.accessToken, { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
+      [await callBack(messageId, other.delivery.callbackToken, { output: 'x' }), 401, CALLBACK_TOKEN_INVALID],
+      // Unknown and malformed ids look exactly like a wrong token: no telling which messages exist.
+      [
+        await callBack(crypto.randomUUID(), delivery.callbackToken, { output: 'x' }),
+        401,
+        CALLBACK_TOKEN_INVALID,
+      ],
+      [await callBack('not-a-uuid', delivery.callbackToken, { output: 'x' }), 401, CALLBACK_TOKEN_INVALID],
+      [await callBack(messageId, delivery.callbackToken, { reply: 'no output' }), 400, CALLBACK_BODY_INVALID],
+      [await callBack(messageId, delivery.callbackToken, [{ output: '   ' }]), 400, CALLBACK_BODY_INVALID],
+    ] as const;
+    expect(refusals.map(([res]) => [res.status, res.body.message])).toEqual(
+      refusals.map(([, status, message]) => [status, message]),
+    );
+    expect(await historyOf(user, chatId)).toEqual({
+      contents: ['write me a long report'],
+      pendingReply: true,
+    });
+    expect(await replyStatusOf(other.messageId)).toBe('pending');
+    expect(tab.events.filter((e) => e.event === 'message.created')).toHaveLength(1);
+    // The right token still works: the refusals used nothing up.
+    await callBack(messageId, delivery.callbackToken, { output: 'the real reply' }).expect(200);
+    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', 'the real reply']);
+  });
+
+  it('the sweep leaves an accepted reply alone before its deadline and does not call the agent again', async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { messageId } = await sendAsync(user);
+    // Far older than the retry budget after which an ordinary pending reply is failed or queued again.
+    await db.query(`UPDATE messages SET created_at = now() - interval '2 hours' WHERE id = $1`, [messageId]);
+    await sweep();
+    await t.drain();
+    expect(await replyStatusOf(messageId)).toBe('pending');
+    expect(deliveriesOf(messageId)).toHaveLength(1);
+    expect(tab.events.map((e) => e.event)).not.toContain('agent.reply_failed');
+  });
+
+  it('late: past the deadline the callback is refused (410), the sweep fails the reply clearly, and it stays failed', async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    // Ten minutes and a second go by.
+    await db.query(
+      `UPDATE agent_callback_tokens SET created_at = created_at - interval '601 seconds',
+         expires_at = expires_at - interval '601 seconds' WHERE message_id = $1`,
+      [messageId],
+    );
+    const late = await callBack(messageId, delivery.callbackToken, { output: 'sorry I am late' });
+    expect(late.status).toBe(410);
+    expect(late.body.message).toBe(CALLBACK_EXPIRED);
+    expect(await replyStatusOf(messageId)).toBe('pending');
+
+    await sweep();
+    const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed');
+    expect(failed).toMatchObject({
+      messageId,
+      chatId,
+      reason: 'The agent did not deliver its reply within its 10-minute deadline.',
+    });
+    await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
+    expect(await historyOf(user, chatId)).toEqual({
+      contents: ['write me a long report'],
+      pendingReply: false,
+    });
+
+    await callBack(messageId, delivery.callbackToken, { output: 'still late' }).expect(410);
+    // Even a token that had not expired cannot revive a failed reply.
+    await db.query(
+      `UPDATE agent_callback_tokens SET expires_at = now() + interval '1 hour' WHERE message_id = $1`,
+      [messageId],
+    );
+    const revived = await callBack(messageId, delivery.callbackToken, { output: 'still late' });
+    expect(revived.status).toBe(409);
+    expect(revived.body.message).toBe(CALLBACK_REPLY_FAILED);
+    expect(await replyStatusOf(messageId)).toBe('failed');
+    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report']);
+  });
+
+  it('a callback for a message whose chat was deleted is a 404', async () => {
+    const user = await registerUser(t);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    await request(t.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
+    const gone = await callBack(messageId, delivery.callbackToken, { output: 'for nobody' });
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe(CALLBACK_MESSAGE_GONE);
+  });
+
+  it('a retried delivery carries a new token; either token delivers, once', async () => {
+    const user = await registerUser(t);
+    const { chatId, messageId, deliveries } = await sendAsync(user, '/flaky-async');
+    expect(deliveries).toHaveLength(2);
+    const [first, second] = deliveries;
+    expect(first.callbackToken).not.toBe(second.callbackToken);
+    expect(await replyStatusOf(messageId)).toBe('pending');
+    // An agent that deduplicated on webhook-id answers with the first delivery's token.
+    await callBack(messageId, first.callbackToken, { output: 'from the first delivery' }).expect(200);
+    const again = await callBack(messageId, second.callbackToken, { output: 'from the second' });
+    expect(again.status).toBe(409);
+    expect((await historyOf(user, chatId)).contents).toEqual([
+      'write me a long report',
+      'from the first delivery',
+    ]);
+  }, 20_000);
+
+  it("uses the agent's own deadline: 1 to 60 minutes, 10 by default, readable refusals otherwise", async () => {
+    const user = await registerUser(t);
+    for (const bad of [0, 61, 2.5, 'ten', null]) {
+      const res = await request(t.http)
+        .post('/api/agents')
+        .set(as(user))
+        .send({ name: 'Slow agent', webhook: `${hook.url}/async`, callbackDeadlineMinutes: bad });
+      expect([bad, res.status]).toEqual([bad, 400]);
+      if (bad !== null) expect(res.body.message).toBe(REPLY_DEADLINE_RULE);
+    }
+    const plain = await createAgent(user, '/async');
+    expect(plain.callbackDeadlineMinutes).toBe(10);
+    const slow = await createAgent(user, '/async', { callbackDeadlineMinutes: 30 });
+    expect(slow.callbackDeadlineMinutes).toBe(30);
+    const patched = await request(t.http)
+      .patch(`/api/agents/${slow.id}`)
+      .set(as(user))
+      .send({ callbackDeadlineMinutes: 45 })
+      .expect(200);
+    expect(patched.body.callbackDeadlineMinutes).toBe(45);
+    await request(t.http)
+      .patch(`/api/agents/${slow.id}`)
+      .set(as(user))
+      .send({ callbackDeadlineMinutes: 90 })
+      .expect(400);
+
+    const res = await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId: slow.id, content: 'take your time' })
+      .expect(201);
+    await t.drain();
+    const [token] = (await db.query(
+      `SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes
+       FROM agent_callback_tokens WHERE message_id = $1`,
+      [res.body.message.id],
+    )) as Array<{ minutes: number }>;
+    expect(token.minutes).toBe(45);
+  });
+});
