@@ -1,9 +1,10 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useIsMobile } from '../hooks/useMediaQuery';
 import { useAppearance } from '../features/platform-admin/appearance/appearanceStore';
 import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
 import { useResolvedTheme, watchSystemTheme } from '../features/theme/themeStore';
+import { AppShell } from './appApi';
 import { buildThemeConfig } from './theme';
 
 /**
@@ -37,7 +38,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider theme={themeConfig}>
-      <AntdApp notification={notificationConfig}>{children}</AntdApp>
+      <AppShell notification={notificationConfig}>{children}</AppShell>
     </ConfigProvider>
   );
 }

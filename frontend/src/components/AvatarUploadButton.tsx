@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Upload } from 'antd';
+import { Button, Upload } from 'antd';
+import { App } from '../app/appApi';
 import { useState } from 'react';
 import { getErrorMessage } from '../api/errors';
 

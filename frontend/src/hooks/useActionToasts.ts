@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App } from '../app/appApi';
 import { useMemo } from 'react';
 import { getErrorMessage } from '../api/errors';
 import { useCompanyStore } from '../features/companies/companyStore';

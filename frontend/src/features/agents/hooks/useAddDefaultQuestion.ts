@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App } from '../../../app/appApi';
 import { useCallback } from 'react';
 
 /** Spec: at most 4 default questions. */

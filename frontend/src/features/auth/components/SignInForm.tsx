@@ -1,5 +1,6 @@
 import { GoogleOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
+import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
+import { App } from '../../../app/appApi';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GOOGLE_SIGN_IN_URL } from '../../../api/authApi';

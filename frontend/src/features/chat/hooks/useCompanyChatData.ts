@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App } from '../../../app/appApi';
 import { useEffect, useEffectEvent } from 'react';
 import { getErrorMessage } from '../../../api/errors';
 import { useChatStore } from '../chatStore';

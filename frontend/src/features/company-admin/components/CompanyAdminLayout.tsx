@@ -8,7 +8,8 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { App, Spin, type MenuProps } from 'antd';
+import { Spin, type MenuProps } from 'antd';
+import { App } from '../../../app/appApi';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { canAccessCompanyAdmin } from '../../../app/access';

@@ -1,5 +1,6 @@
 import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Dropdown, Tag, type MenuProps } from 'antd';
+import { Alert, Button, Dropdown, Tag, type MenuProps } from 'antd';
+import { App } from '../../../app/appApi';
 import { useCallback, useMemo, useState } from 'react';
 import type { InvitationStatus, InvitationView } from '../../../api/contracts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';

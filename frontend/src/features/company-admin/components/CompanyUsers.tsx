@@ -1,5 +1,6 @@
 import { MoreOutlined, UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Flex, Typography } from 'antd';
+import { Button, Dropdown, Flex, Typography } from 'antd';
+import { App } from '../../../app/appApi';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import type { MemberView } from '../../../api/contracts';

@@ -8,7 +8,8 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { App, type MenuProps } from 'antd';
+import { type MenuProps } from 'antd';
+import { App } from '../../../app/appApi';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { canAccessPlatformAdmin } from '../../../app/access';

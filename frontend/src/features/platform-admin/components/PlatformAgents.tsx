@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { PlatformAgentView } from '@contracts/platform-admin';
-import { Alert, App, Button, Flex, Select, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { Alert, Button, Flex, Select, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { App } from '../../../app/appApi';
 import { useCallback, useMemo, useState } from 'react';
 import { AdminPageHeader } from '../../company-admin/components/AdminPageHeader';
 import { useAgentList } from '../agents/useAgentList';

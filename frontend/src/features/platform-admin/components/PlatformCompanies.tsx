@@ -1,17 +1,7 @@
 import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { PlatformCompanyView } from '@contracts/platform-admin';
-import {
-  Alert,
-  App,
-  Button,
-  Dropdown,
-  Flex,
-  Input,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnType,
-} from 'antd';
+import { Alert, Button, Dropdown, Flex, Input, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { App } from '../../../app/appApi';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AdminPageHeader } from '../../company-admin/components/AdminPageHeader';
 import { AddCompanyDialog } from '../companies/AddCompanyDialog';

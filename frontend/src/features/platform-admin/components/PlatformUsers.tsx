@@ -1,17 +1,7 @@
 import { MoreOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { PlatformUserView } from '@contracts/platform-admin';
-import {
-  Alert,
-  App,
-  Button,
-  Dropdown,
-  Flex,
-  Input,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnType,
-} from 'antd';
+import { Alert, Button, Dropdown, Flex, Input, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { App } from '../../../app/appApi';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';

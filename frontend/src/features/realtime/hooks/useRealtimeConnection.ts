@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App } from '../../../app/appApi';
 import { useEffect, useEffectEvent } from 'react';
 import { useSessionStore } from '../../auth/sessionStore';
 import { resyncCompanyData } from '../../chat/chatSync';
