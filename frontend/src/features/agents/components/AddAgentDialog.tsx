@@ -3,12 +3,14 @@ import { useState } from 'react';
 import type { AgentView } from '../../../api/contracts';
 import { useCompanyStore } from '../../companies/companyStore';
 import { useAgentActions } from '../hooks/useAgentActions';
+import { DEFAULT_REPLY_DEADLINE_MINUTES, ReplyDeadlineField } from './ReplyDeadlineField';
 
 interface AddAgentValues {
   name?: string;
   description?: string;
   webhook?: string;
   elevenlabsAgentId?: string;
+  callbackDeadlineMinutes?: number;
 }
 
 interface AddAgentDialogProps {
@@ -36,6 +38,7 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
       webhook,
       description: values.description?.trim() || undefined,
       elevenlabsAgentId: values.elevenlabsAgentId?.trim() || undefined,
+      callbackDeadlineMinutes: values.callbackDeadlineMinutes,
     });
     setSaving(false);
     if (!agent) return;
@@ -54,7 +57,13 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form<AddAgentValues> form={form} layout="vertical" name="add-agent" onFinish={(v) => void submit(v)}>
+      <Form<AddAgentValues>
+        form={form}
+        layout="vertical"
+        name="add-agent"
+        initialValues={{ callbackDeadlineMinutes: DEFAULT_REPLY_DEADLINE_MINUTES }}
+        onFinish={(v) => void submit(v)}
+      >
         <Form.Item
           label="Name"
           name="name"
@@ -79,6 +88,7 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
         >
           <Input maxLength={200} />
         </Form.Item>
+        <ReplyDeadlineField />
       </Form>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { AvatarImage } from '../../../components/AvatarImage';
 import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
 import { useAgentActions } from '../hooks/useAgentActions';
 import { DefaultQuestionsEditor } from './DefaultQuestionsEditor';
+import { ReplyDeadlineField } from './ReplyDeadlineField';
 import { SigningSecretAlert } from './SigningSecretAlert';
 
 interface AgentValues {
@@ -16,6 +17,7 @@ interface AgentValues {
   elevenlabsAgentId?: string;
   signed: boolean;
   defaultQuestions: string[];
+  callbackDeadlineMinutes: number;
 }
 
 interface AgentDetailsProps {
@@ -46,6 +48,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
       description: values.description?.trim() ?? '',
       defaultQuestions: values.defaultQuestions,
       elevenlabsAgentId: values.elevenlabsAgentId?.trim() || null,
+      callbackDeadlineMinutes: values.callbackDeadlineMinutes,
     };
     // The default agent's webhook and signing belong to the installation.
     if (!agent.isDefault) {
@@ -97,6 +100,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
           elevenlabsAgentId: agent.elevenlabsAgentId ?? '',
           signed: agent.hasSigningSecret,
           defaultQuestions: agent.defaultQuestions,
+          callbackDeadlineMinutes: agent.callbackDeadlineMinutes,
         }}
         onFinish={(values) => void save(values)}
       >
@@ -164,6 +168,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
             </Popconfirm>
           </Form.Item>
         )}
+        <ReplyDeadlineField />
         <Form.Item label="Default questions" name="defaultQuestions">
           <DefaultQuestionsEditor />
         </Form.Item>
