@@ -8,11 +8,24 @@ import { ChatsService } from './chats.service';
 import { AgentReplyJobHandler } from './jobs/agent-reply.job';
 import { StaleReplySweeper } from './jobs/stale-reply.sweeper';
 import { MessagesRepository } from './messages.repository';
+import { ReplyStopBus } from './streaming/reply-stop.bus';
+import { ReplyStopController } from './streaming/reply-stop.controller';
+import { ReplyStreamStore } from './streaming/reply-stream.store';
+import { ReplyStreamingService } from './streaming/reply-streaming.service';
 
 @Module({
   imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule],
-  controllers: [ChatsController],
-  providers: [ChatsService, ChatsRepository, MessagesRepository, AgentReplyJobHandler, StaleReplySweeper],
+  controllers: [ChatsController, ReplyStopController],
+  providers: [
+    ChatsService,
+    ChatsRepository,
+    MessagesRepository,
+    AgentReplyJobHandler,
+    StaleReplySweeper,
+    ReplyStreamStore,
+    ReplyStopBus,
+    ReplyStreamingService,
+  ],
   exports: [ChatsService],
 })
 export class ChatsModule {}

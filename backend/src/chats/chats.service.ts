@@ -10,6 +10,7 @@ import type { ChatView, MessageView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { type ChatKeyset, ChatsRepository } from './chats.repository';
 import { AGENT_REPLY_ATTEMPTS } from './jobs/agent-reply.constants';
+import { type PartialReply, ReplyStreamStore } from './streaming/reply-stream.store';
 
 /** A reply pending this long with no job known to the queue was lost, not slow to start. */
 const LOST_REPLY_AFTER_MS = 5_000;
@@ -95,6 +96,7 @@ export class ChatsService {
     private readonly agents: AgentsService,
     private readonly queue: JobQueue,
     private readonly realtime: RealtimePublisher,
+    private readonly replyStreams: ReplyStreamStore,
   ) {}
 
   /** One page of the Active or Archived list, newest first; `cursor` is the page before's nextCursor. */
@@ -170,10 +172,17 @@ export class ChatsService {
     scope: OwnerScope,
     chatId: string,
     page: { before?: string; after?: string; limit?: number },
-  ): Promise<{ messages: MessageView[]; hasMore: boolean; pendingReply: boolean }> {
+  ): Promise<{
+    messages: MessageView[];
+    hasMore: boolean;
+    pendingReply: boolean;
+    streamingReply: PartialReply | null;
+  }> {
     const chat = await this.get(scope, chatId);
     const found = await this.messageRows.page(chatId, { ...page, limit: page.limit ?? 50 });
-    return { ...found, pendingReply: chat.pendingReply };
+    // A reply streaming now: its text so far, for a tab opened (or reloaded) mid-stream.
+    const streamingReply = chat.pendingReply ? await this.replyStreams.read(chatId) : null;
+    return { ...found, pendingReply: chat.pendingReply, streamingReply };
   }
 
   /**

@@ -13,6 +13,11 @@ import { ChatEntity } from './chat.entity';
 export type SenderType = 'user' | 'agent';
 /** For a user's message: where its agent reply stands. Null on agent messages. */
 export type ReplyStatus = 'pending' | 'replied' | 'failed' | 'skipped';
+/**
+ * On an agent reply that was streamed and cut short (what came is stored): `stopped` by the user,
+ * `timeout` (the agent stalled mid-stream), `error` (the agent sent an error chunk).
+ */
+export type ReplyInterruption = 'stopped' | 'timeout' | 'error';
 
 @Entity({ name: 'messages' })
 @Index('IDX_messages_chat_seq', ['chatId', 'seq'])
@@ -73,6 +78,10 @@ export class MessageEntity {
   /** On an agent's voice turn: the user's rating. */
   @Column({ type: 'varchar', length: 8, nullable: true })
   feedback: MessageFeedback | null;
+
+  /** On a streamed agent reply cut short: why (what came was stored). */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  interrupted: ReplyInterruption | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

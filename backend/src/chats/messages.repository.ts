@@ -11,7 +11,7 @@ import {
   returnedRows,
   toChatView,
 } from './chats.repository';
-import type { ReplyStatus, SenderType } from './message.entity';
+import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 
 interface MessageRow {
   id: string;
@@ -22,12 +22,13 @@ interface MessageRow {
   content: string;
   is_voice_message: boolean;
   feedback: MessageFeedback | null;
+  interrupted: ReplyInterruption | null;
   created_at: Date;
 }
 
 /** The message view's columns. Qualified: an ORDER BY seq would otherwise sort by the text alias. */
 const MESSAGE_VIEW_COLUMNS =
-  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.created_at';
+  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.interrupted, m.created_at';
 
 function toMessageView(row: MessageRow): MessageView {
   return {
@@ -40,6 +41,7 @@ function toMessageView(row: MessageRow): MessageView {
     isVoiceMessage: row.is_voice_message,
     feedback: row.feedback,
     seq: row.seq,
+    interrupted: row.interrupted,
   };
 }
 
@@ -173,8 +175,8 @@ const STORE_REPLY_SQL = `WITH target AS (
    WHERE m.id = $1 AND m.reply_status = 'pending'
    FOR UPDATE OF m
  ), stored AS (
-   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to)
-   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id FROM target t
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to, interrupted)
+   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id, $4 FROM target t
    ON CONFLICT DO NOTHING
    RETURNING ${MESSAGE_VIEW_COLUMNS}
  ), replied AS (
@@ -382,11 +384,17 @@ export class MessagesRepository {
    * deleted). A second run waits for the first one's lock on the message, then finds it replied; the
    * unique reply_to index makes a second reply a no-op whatever happens.
    */
-  async storeReply(messageId: string, content: string): Promise<StoredReply | null> {
+  async storeReply(
+    messageId: string,
+    content: string,
+    /** A streamed reply cut short: what came is stored, marked with why it ended early. */
+    interrupted: ReplyInterruption | null = null,
+  ): Promise<StoredReply | null> {
     const rows = await preparedQuery<ReplyRow>(this.dataSource, 'chats.store-reply', STORE_REPLY_SQL, [
       messageId,
       content,
       content.slice(0, PREVIEW_STORE_LENGTH),
+      interrupted,
     ]);
     const row = rows[0];
     if (!row) return null;
@@ -396,6 +404,28 @@ export class MessagesRepository {
       message: toMessageView(row),
       chat: touchedChat(row, false),
     };
+  }
+
+  /** The user message of a chat (checked by the caller) whose reply is pending, if any. */
+  async pendingReplyOfChat(chatId: string): Promise<string | null> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT m.id FROM messages m WHERE m.chat_id = $1 AND m.reply_status = 'pending'`,
+      [chatId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** A pending reply stopped before any text came: nothing is stored, the chat takes messages again. */
+  async markReplySkipped(messageId: string): Promise<FailedReply[]> {
+    const rows = returnedRows<FailedRow>(
+      await this.dataSource.query(
+        `UPDATE messages m SET reply_status = 'skipped' FROM chats c
+         WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
+        [messageId],
+      ),
+    );
+    return rows.map(toFailedReply);
   }
 
   /** Marks one pending reply failed; empty when it was not pending (answered or failed already). */

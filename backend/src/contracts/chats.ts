@@ -27,6 +27,26 @@ export interface MessageView {
   feedback: MessageFeedback | null;
   /** Monotonic within the installation: cursors and gap detection use it. */
   seq: string;
+  /**
+   * On a streamed agent reply cut short (what came is stored): `stopped` by the user, `timeout` (the
+   * agent stalled mid-stream), `error` (the agent sent an error chunk). Null otherwise.
+   */
+  interrupted?: 'stopped' | 'timeout' | 'error' | null;
+}
+
+/**
+ * A reply being streamed: the user message it answers (`message.delta`'s messageId) and its text so
+ * far. A tab opened mid-stream shows it, then applies the deltas from `text.length` on.
+ */
+export interface StreamingReply {
+  messageId: string;
+  text: string;
+}
+
+/** POST /api/chats/:id/stop */
+export interface StopReplyResult {
+  /** False when no reply was pending (already stored, failed or stopped). */
+  stopped: boolean;
 }
 
 /** GET /api/chats/:id/messages */
@@ -36,6 +56,8 @@ export interface MessagePage {
   /** With `before` or no cursor: older messages exist; with `after`: newer ones remain. */
   hasMore: boolean;
   pendingReply: boolean;
+  /** While a pending reply streams: its text so far (null when none has come). */
+  streamingReply?: StreamingReply | null;
 }
 
 /** GET /api/chats: one page of a list, newest first (updated_at, then id, both descending). */

@@ -11,6 +11,12 @@ import type { PlatformAppearance } from './platform-appearance';
 export interface ClientEventMap {
   'message.created': { companyId: string; chatId: string; message: MessageView; chat: ChatView };
   'agent.typing': { companyId: string; chatId: string; typing: boolean };
+  /**
+   * A piece of a streamed reply, in order. `messageId` is the user message the reply answers (the
+   * stored reply gets its own id; `message.created` ends the stream); `offset` is the length of the
+   * text before this piece, so a piece seen twice (or already in a page's `streamingReply`) is skipped.
+   */
+  'message.delta': { companyId: string; chatId: string; messageId: string; text: string; offset: number };
   'agent.reply_failed': { companyId: string; chatId: string; messageId: string; reason: string };
   'chat.created': { companyId: string; chat: ChatView };
   'chat.updated': { companyId: string; chat: ChatView };

@@ -299,6 +299,8 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...ownObject(201),
     call: (f) => ({ params: chatParam(f), body: { content: 'hello from the matrix' } }),
   },
+  // Stop a pending reply: nothing pending in the fixture's chat, so the owner's answer is {stopped: false}.
+  'POST /api/chats/:id/stop': { ...ownObject(200), call: (f) => ({ params: chatParam(f) }) },
   'POST /api/messages': {
     ...ownObject(201),
     call: (f) => ({ body: { agentId: f.agentId, content: 'hello from the matrix' } }),

@@ -14,9 +14,7 @@ function Actions({ onConfirmed }: { onConfirmed: (ok: boolean) => void }) {
       </button>
       <button
         type="button"
-        onClick={() =>
-          void modal.confirm({ title: 'Sure?', okText: 'Yes' }).then(onConfirmed, () => undefined)
-        }
+        onClick={() => void modal.confirm({ title: 'Sure?', okText: 'Yes' }).then(onConfirmed)}
       >
         Confirm
       </button>

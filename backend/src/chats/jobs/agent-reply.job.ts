@@ -5,10 +5,16 @@ import { demoAgentResponse } from '../../agents/demo-agent';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { type AgentReplyJob, type JobMeta, PermanentJobError } from '../../queue/job-types';
-import { parseAgentReply, postWebhook, type WebhookOutcome } from '../../webhooks/webhook-client';
+import {
+  parseAgentReply,
+  postWebhookStreaming,
+  SORRY_REPLY,
+  type StreamingWebhookOutcome,
+} from '../../webhooks/webhook-client';
 import { untilDatabaseAnswers } from '../../database/until-database-answers';
 import { ChatsService } from '../chats.service';
 import type { PendingReply, ReplyAgent } from '../messages.repository';
+import { type ReplyStream, ReplyStreamingService } from '../streaming/reply-streaming.service';
 
 /** Thrown to have the queue try again later (network errors, timeouts, 5xx). */
 export class RetryableWebhookError extends Error {}
@@ -27,6 +33,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly chats: ChatsService,
+    private readonly streaming: ReplyStreamingService,
     private readonly callbackTokens: AgentCallbackTokensService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
@@ -53,7 +60,18 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     if (!context) return; // answered, failed or deleted already
     const agent = context.agent;
     if (!agent) return this.fail(id, 'The agent no longer exists.');
-    const outcome = await this.callAgent(agent, context);
+    // A streamed answer's pieces reach the user's tabs as they come; the reply is stored once, at the end.
+    const stream = await this.streaming.open({ ...context, messageId: id });
+    try {
+      const outcome = await this.callAgent(agent, context, stream);
+      await stream.flush();
+      await this.settle(id, outcome, meta);
+    } finally {
+      await stream.close();
+    }
+  }
+
+  private async settle(id: string, outcome: StreamingWebhookOutcome, meta: JobMeta): Promise<void> {
     switch (outcome.kind) {
       case 'ok': {
         // 202 Accepted: a long-running agent delivers later to callbackUrl (agent-callbacks/); the reply
@@ -66,27 +84,64 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
         return;
       }
+      case 'streamed':
+        return this.settleStream(id, outcome, meta);
+      case 'aborted':
+        // Stopped by the user: the stop request stored what came (or nothing); nothing is left to do.
+        return;
       case 'http_error': {
         const message = `Webhook response error: ${outcome.status}`;
-        if (outcome.status >= 500) return this.retryOrFail(job.messageId, meta, message);
-        await this.fail(job.messageId, message);
+        if (outcome.status >= 500) return this.retryOrFail(id, meta, message);
+        await this.fail(id, message);
         throw new PermanentJobError(message);
       }
       case 'timeout':
-        return this.retryOrFail(job.messageId, meta, 'The agent did not answer in time.');
+        return this.retryOrFail(id, meta, 'The agent did not answer in time.');
       case 'network_error':
-        return this.retryOrFail(job.messageId, meta, `The agent could not be reached (${outcome.message}).`);
+        return this.retryOrFail(id, meta, `The agent could not be reached (${outcome.message}).`);
       case 'too_large':
-        await this.fail(job.messageId, 'The agent answered with more than 1 MB.');
+        await this.fail(id, 'The agent answered with more than 1 MB.');
         throw new PermanentJobError('response too large');
       case 'refused':
-        await this.fail(job.messageId, outcome.message);
+        await this.fail(id, outcome.message);
         throw new PermanentJobError(outcome.message);
     }
   }
 
+  /**
+   * A streamed answer: the whole text when it ended (the apology when it had none, as for an empty
+   * classic answer). Cut short by an error chunk or a stall after some text had come (and been shown),
+   * that text is stored marked as such and not asked for again; an error chunk before any text fails
+   * the reply with the agent's message.
+   */
+  private async settleStream(
+    id: string,
+    outcome: Extract<StreamingWebhookOutcome, { kind: 'streamed' }>,
+    meta: JobMeta,
+  ): Promise<void> {
+    const { text, ending } = outcome;
+    if (ending === 'end') {
+      const reply = text.trim() ? text : SORRY_REPLY;
+      await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, reply));
+      return;
+    }
+    if (text.trim()) {
+      return this.waitForDatabase(`storing the reply to ${id}`, () =>
+        this.streaming.storeInterrupted(id, text, ending),
+      );
+    }
+    if (ending === 'timeout') return this.retryOrFail(id, meta, 'The agent did not answer in time.');
+    const reason = `The agent reported an error: ${outcome.error ?? 'no details'}`;
+    await this.fail(id, reason);
+    throw new PermanentJobError(reason);
+  }
+
   /** POSTs the message to the agent's webhook (the spec's body), or asks the built-in demo agent. */
-  private async callAgent(agent: ReplyAgent, context: PendingReply): Promise<WebhookOutcome> {
+  private async callAgent(
+    agent: ReplyAgent,
+    context: PendingReply,
+    stream: ReplyStream,
+  ): Promise<StreamingWebhookOutcome> {
     const body = {
       message: context.message.content,
       sessionId: context.chatId,
@@ -103,14 +158,23 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     const callback = await this.waitForDatabase(`a callback token for ${context.message.id}`, () =>
       this.callbackTokens.issue(context.message.id),
     );
-    return postWebhook({
-      url: webhook,
-      body: callback ? { ...body, ...callback } : body,
-      id: context.message.id,
-      secret: agent.signingSecret,
-      timeoutMs: this.config.webhookTimeoutMs,
-      allowedHosts: this.allowedHosts,
-    });
+    return postWebhookStreaming(
+      {
+        url: webhook,
+        body: callback ? { ...body, ...callback } : body,
+        id: context.message.id,
+        secret: agent.signingSecret,
+        // Before the answer starts, and between a stream's chunks.
+        timeoutMs: this.config.webhookTimeoutMs,
+        allowedHosts: this.allowedHosts,
+      },
+      {
+        onText: (text) => stream.push(text),
+        signal: stream.signal,
+        // A stream may run longer than one timeout as a whole (within the stale-reply sweep's budget).
+        maxDurationMs: 2 * this.config.webhookTimeoutMs,
+      },
+    );
   }
 
   private async retryOrFail(messageId: string, meta: JobMeta, reason: string): Promise<void> {

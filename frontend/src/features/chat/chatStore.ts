@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ChatView, MessageView } from '../../api/contracts';
 import type { MessagePage } from '../../api/contracts';
+import { useStreamingStore } from './streamingStore';
 
 export interface ChatMessages {
   /** Oldest first, unique by id. */
@@ -240,6 +241,9 @@ export const useChatStore = create<ChatState>((set, get) => ({
       messages: { ...get().messages, [chatId]: next },
       ...(kind === 'older' ? {} : { typing: { ...get().typing, [chatId]: page.pendingReply } }),
     });
+    // A reply streaming now: its text so far (a tab opened or reloaded mid-stream), then the deltas.
+    if (kind !== 'older' && page.pendingReply)
+      useStreamingStore.getState().applyPage(chatId, page.streamingReply);
   },
 
   addMessage(message) {

@@ -1,5 +1,6 @@
 import { useAgentsStore } from '../agents/agentsStore';
 import { useChatStore } from '../chat/chatStore';
+import { useStreamingStore } from '../chat/streamingStore';
 import { useCompanyStore } from '../companies/companyStore';
 import { removeAgentWithChats } from '../agents/removeAgentWithChats';
 import { applyCompanyAdminEvent, isCompanyAdminEvent } from './applyCompanyAdminEvent';
@@ -33,13 +34,20 @@ export function applyServerEvent(event: ServerEvent): boolean {
       chats.addMessage(message);
       // The chat view is read in the same transaction as the message: it knows whether a reply is due.
       chats.setTyping(chat.id, message.senderType === 'user' ? chat.pendingReply : false);
+      // The stored reply replaces the streamed text.
+      if (message.senderType === 'agent') useStreamingStore.getState().clear(chat.id);
       break;
     }
+    case 'message.delta':
+      useStreamingStore.getState().applyDelta(event.payload);
+      break;
     case 'agent.typing':
       chats.setTyping(event.payload.chatId, event.payload.typing);
+      if (!event.payload.typing) useStreamingStore.getState().clear(event.payload.chatId);
       break;
     case 'agent.reply_failed':
       chats.setTyping(event.payload.chatId, false);
+      useStreamingStore.getState().clear(event.payload.chatId);
       break;
     case 'chat.created':
     case 'chat.updated':

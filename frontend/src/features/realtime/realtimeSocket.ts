@@ -11,6 +11,7 @@ export type RealtimeSocket = Socket<ServerToClientEvents, Record<string, never>>
 const LISTENED: Record<CompanyEventName, true> = {
   'message.created': true,
   'agent.typing': true,
+  'message.delta': true,
   'agent.reply_failed': true,
   'chat.created': true,
   'chat.updated': true,

@@ -1,0 +1,32 @@
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { type CompanyScope, CurrentScope } from '../../common/company-scope';
+import { UuidParamPipe } from '../../common/uuid';
+import { CompanyMemberGuard } from '../../companies/company-member.guard';
+import type { StopReplyResult } from '../../contracts/chats';
+import { CHAT_NOT_FOUND } from '../chats.service';
+import { ReplyStreamingService } from './reply-streaming.service';
+
+class StopReplyResultDto implements StopReplyResult {
+  @ApiProperty({ description: 'False when no reply was pending' }) stopped: boolean;
+}
+
+/** Stop: a member of the company, owner of the chat, ends its pending reply (what came is kept). */
+@ApiTags('chats')
+@ApiBearerAuth()
+@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
+@UseGuards(CompanyMemberGuard)
+@Controller()
+export class ReplyStopController {
+  constructor(private readonly streaming: ReplyStreamingService) {}
+
+  @Post('chats/:id/stop')
+  @HttpCode(200)
+  @ApiOkResponse({ type: StopReplyResultDto })
+  stop(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', new UuidParamPipe(CHAT_NOT_FOUND)) id: string,
+  ): Promise<StopReplyResultDto> {
+    return this.streaming.stop(scope, id);
+  }
+}

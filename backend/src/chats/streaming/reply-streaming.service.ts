@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import type { OwnerScope } from '../../common/company-scope';
+import type { StopReplyResult } from '../../contracts/chats';
+import { recordReplies } from '../../metrics/metrics';
+import { RealtimePublisher } from '../../realtime/realtime-publisher';
+import { ChatsService } from '../chats.service';
+import type { ReplyInterruption } from '../message.entity';
+import { MessagesRepository, type ReplyTarget } from '../messages.repository';
+import { ReplyStopBus } from './reply-stop.bus';
+import { ReplyStreamStore } from './reply-stream.store';
+
+/**
+ * One attempt at a streamed reply, as the job sees it: each piece of text is kept where every api node
+ * can read it, then pushed to the user's tabs as `message.delta`, in order. Pieces that come while the
+ * previous one is still being kept go out together (fewer events under a fast stream, same text).
+ */
+export class ReplyStream {
+  private sent = 0;
+  private waiting = '';
+  private sending: Promise<void> = Promise.resolve();
+  private busy = false;
+
+  constructor(
+    private readonly target: ReplyTarget & { messageId: string },
+    private readonly store: ReplyStreamStore,
+    private readonly realtime: RealtimePublisher,
+    /** Aborted by Stop, wherever it was pressed. */
+    readonly signal: AbortSignal,
+    private readonly release: () => void,
+  ) {}
+
+  push(text: string): void {
+    this.waiting += text;
+    if (!this.busy) this.sending = this.send();
+  }
+
+  /** Every piece pushed so far is kept and sent. */
+  async flush(): Promise<void> {
+    while (this.busy || this.waiting) await (this.busy ? this.sending : (this.sending = this.send()));
+  }
+
+  /** The attempt is over (after its reply is stored, failed or stopped). */
+  async close(): Promise<void> {
+    this.release();
+    await this.flush();
+    await this.store.clear(this.target.chatId, this.target.messageId);
+  }
+
+  private async send(): Promise<void> {
+    this.busy = true;
+    try {
+      while (this.waiting) {
+        const text = this.waiting;
+        this.waiting = '';
+        const { chatId, messageId, userId, companyId } = this.target;
+        await this.store.append(chatId, messageId, text);
+        this.realtime.toUser(userId, 'message.delta', {
+          companyId,
+          chatId,
+          messageId,
+          text,
+          offset: this.sent,
+        });
+        this.sent += text.length;
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+/** Streamed replies: their text so far, their end, and Stop. */
+@Injectable()
+export class ReplyStreamingService {
+  constructor(
+    private readonly store: ReplyStreamStore,
+    private readonly stopBus: ReplyStopBus,
+    private readonly messageRows: MessagesRepository,
+    private readonly chats: ChatsService,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  /** A reply job starts calling the agent for `messageId`. */
+  async open(target: ReplyTarget & { messageId: string }): Promise<ReplyStream> {
+    await this.store.begin(target.chatId, target.messageId);
+    const { signal, release } = this.stopBus.register(target.messageId);
+    return new ReplyStream(target, this.store, this.realtime, signal, release);
+  }
+
+  /** Stores what came of a reply cut short, marked with why (at most once, like every reply). */
+  async storeInterrupted(messageId: string, text: string, interrupted: ReplyInterruption): Promise<void> {
+    const stored = await this.messageRows.storeReply(messageId, text, interrupted);
+    if (!stored) return;
+    recordReplies('replied');
+    const { userId, companyId, message, chat } = stored;
+    this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
+    this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: false });
+  }
+
+  /**
+   * Stop: the owner ends the chat's pending reply. The webhook call is aborted wherever its job runs;
+   * the text shown so far is stored, marked stopped; with none yet, nothing is stored and the chat
+   * takes messages again. A job still queued (or waiting to retry) then finds nothing to answer.
+   */
+  async stop(scope: OwnerScope, chatId: string): Promise<StopReplyResult> {
+    await this.chats.get(scope, chatId);
+    const messageId = await this.messageRows.pendingReplyOfChat(chatId);
+    if (!messageId) return { stopped: false };
+    await this.stopBus.stop(messageId);
+    const partial = await this.store.read(chatId);
+    const text = partial?.messageId === messageId ? partial.text : '';
+    if (text.trim()) {
+      await this.storeInterrupted(messageId, text, 'stopped');
+    } else {
+      for (const row of await this.messageRows.markReplySkipped(messageId)) {
+        this.realtime.toUser(row.userId, 'agent.typing', {
+          companyId: row.companyId,
+          chatId: row.chatId,
+          typing: false,
+        });
+      }
+    }
+    await this.store.clear(chatId, messageId);
+    return { stopped: true };
+  }
+}
