@@ -1,6 +1,14 @@
-import { DeleteOutlined, EditOutlined, InboxOutlined, MoreOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  InboxOutlined,
+  MoreOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, Flex, Typography, theme, type MenuProps } from 'antd';
 import type { ChatView } from '../../../api/contracts';
+import { useChatExport } from '../../search/hooks/useChatExport';
 import { formatPreview, formatShortRelative } from '../format';
 
 interface ChatListItemProps {
@@ -24,11 +32,14 @@ export function ChatListItem({
   onRename,
 }: ChatListItemProps) {
   const { token } = theme.useToken();
+  const exportChat = useChatExport();
   const items: MenuProps['items'] = [
     { key: 'rename', label: 'Rename', icon: <EditOutlined /> },
     chat.isArchived
       ? { key: 'restore', label: 'Restore', icon: <UndoOutlined /> }
       : { key: 'archive', label: 'Archive', icon: <InboxOutlined /> },
+    { key: 'export-md', label: 'Export as Markdown', icon: <DownloadOutlined /> },
+    { key: 'export-json', label: 'Export as JSON', icon: <DownloadOutlined /> },
     { key: 'delete', label: 'Delete', icon: <DeleteOutlined />, danger: true },
   ];
   const onMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
@@ -37,6 +48,8 @@ export function ChatListItem({
     if (key === 'archive') onArchive();
     if (key === 'restore') onRestore();
     if (key === 'delete') onDelete();
+    if (key === 'export-md') void exportChat(chat, 'md');
+    if (key === 'export-json') void exportChat(chat, 'json');
   };
 
   return (

@@ -1,8 +1,9 @@
 import { Flex, Spin, theme } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageView } from '../../../api/contracts';
 import type { ChatMessages } from '../chatStore';
+import { useSearchStore } from '../../search/searchStore';
 import { MessageBubble } from './MessageBubble';
 import { TypingIndicator } from './TypingIndicator';
 
@@ -14,10 +15,21 @@ interface ListContext {
   typing: boolean;
 }
 
-function Column({ children }: { children: ReactNode }) {
+/** `highlight`: the message a search result opened, shown marked for a moment. */
+function Column({ children, highlight }: { children: ReactNode; highlight?: boolean }) {
   const { token } = theme.useToken();
   return (
-    <div style={{ maxWidth: 900, margin: '0 auto', padding: `${token.paddingXS}px ${token.padding}px` }}>
+    <div
+      data-highlighted={highlight || undefined}
+      style={{
+        maxWidth: 900,
+        margin: '0 auto',
+        padding: `${token.paddingXS}px ${token.padding}px`,
+        borderRadius: token.borderRadiusLG,
+        background: highlight ? token.colorWarningBg : undefined,
+        transition: `background-color ${token.motionDurationSlow}`,
+      }}
+    >
       {children}
     </div>
   );
@@ -69,6 +81,22 @@ export function MessageList({
   const items = messages.items;
   const lastIsMine = items.at(-1)?.senderType === 'user';
 
+  // A search result opened in this chat: bring its message into view, then highlight it for a moment.
+  const focus = useSearchStore((s) => (s.focus && s.focus.chatId === items[0]?.chatId ? s.focus : null));
+  const focusIndex = focus ? items.findIndex((m) => m.id === focus.messageId) : -1;
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focus || focusIndex < 0) return;
+    virtuoso.current?.scrollToIndex({ index: focusIndex, align: 'center' });
+    setHighlighted(focus.messageId);
+    useSearchStore.getState().setFocus(null);
+  }, [focus, focusIndex]);
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(null), 2500);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
   // The typing indicator is the list's footer: bring it into view when it appears at the bottom.
   useEffect(() => {
     if (typing && atBottom.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
@@ -80,7 +108,9 @@ export function MessageList({
       style={{ height: '100%' }}
       data={items}
       firstItemIndex={FIRST_INDEX - messages.prepended}
-      initialTopMostItemIndex={Math.max(0, items.length - 1)}
+      initialTopMostItemIndex={
+        focusIndex >= 0 ? { index: focusIndex, align: 'center' } : Math.max(0, items.length - 1)
+      }
       computeItemKey={(_, message) => message.id}
       startReached={() => {
         if (messages.hasMore) onLoadOlder();
@@ -93,7 +123,7 @@ export function MessageList({
       increaseViewportBy={{ top: 400, bottom: 200 }}
       context={{ loadingOlder: messages.loadingOlder, typing }}
       itemContent={(_, message) => (
-        <Column>
+        <Column highlight={message.id === highlighted}>
           <MessageBubble
             message={message}
             userName={userName}

@@ -6,6 +6,7 @@ import { useAgentsStore } from '../../agents/agentsStore';
 import { useAppearance } from '../../platform-admin/appearance/appearanceStore';
 import { BrandLogo } from '../../platform-admin/appearance/BrandLogo';
 import { lazyDialog } from '../../../components/lazyDialog';
+import { ChatSearch } from '../../search/components/ChatSearch';
 import { ThemeMenu } from '../../theme/components/ThemeMenu';
 import { useChatActions } from '../hooks/useChatActions';
 import { AgentList } from './AgentList';
@@ -64,6 +65,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Button>
       </div>
       <Flex vertical gap="small" style={{ padding: token.padding, flex: 1, overflow: 'auto', minHeight: 0 }}>
+        <ChatSearch onNavigate={onNavigate} />
         <section aria-labelledby="sidebar-agents">
           <Flex vertical gap="small">
             <SectionTitle id="sidebar-agents">AGENTS</SectionTitle>

@@ -1,0 +1,150 @@
+import type { SearchPage, SearchResult } from '@contracts/search';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatView, MessagePage, MessageView } from '../../../api/contracts';
+import { mockFetch, type RecordedCall } from '../../../test/mockFetch';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { useChatStore } from '../../chat/chatStore';
+import { useCompanyStore } from '../../companies/companyStore';
+import { useSearchStore } from '../searchStore';
+import { ChatSearch } from './ChatSearch';
+
+const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
+  messageId: 'm-40',
+  seq: '40',
+  chatId: 'chat-1',
+  chatTitle: 'Trip planning',
+  chatArchived: false,
+  agentId: 'a1',
+  senderType: 'user',
+  isVoiceMessage: false,
+  timestamp: '2024-03-01T10:00:00.000Z',
+  segments: [
+    { text: 'Book the ', match: false },
+    { text: 'ferry', match: true },
+    { text: ' <b>before</b> Friday', match: false },
+  ],
+  ...overrides,
+});
+
+const chat: ChatView = {
+  id: 'chat-1',
+  companyId: 'c1',
+  agentId: 'a1',
+  title: 'Trip planning',
+  isArchived: false,
+  lastMessage: 'later',
+  lastMessageAt: '2024-03-02T10:00:00.000Z',
+  pendingReply: false,
+  createdAt: '2024-03-01T09:00:00.000Z',
+  updatedAt: '2024-03-02T10:00:00.000Z',
+};
+
+const message = (seq: number): MessageView => ({
+  id: `m-${seq}`,
+  chatId: 'chat-1',
+  senderId: 'u1',
+  senderType: 'user',
+  content: `message ${seq}`,
+  timestamp: '2024-03-01T10:00:00.000Z',
+  isVoiceMessage: false,
+  feedback: null,
+  seq: String(seq),
+});
+/** Messages seq from..to (inclusive), oldest first. */
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
+
+const searchQuery = (call: RecordedCall) => new URL(call.path, 'http://x').searchParams;
+
+describe('chat search (sidebar)', () => {
+  beforeEach(() => {
+    useCompanyStore
+      .getState()
+      .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
+    useChatStore.getState().reset('c1');
+    useSearchStore.getState().clear();
+    useSearchStore.getState().setFocus(null);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useCompanyStore.getState().reset();
+  });
+
+  it('searches on Enter and shows each result with its chat, date and the matching words marked', async () => {
+    const calls = mockFetch(() => [200, { results: [result()], nextCursor: null } satisfies SearchPage]);
+    renderWithProviders(<ChatSearch />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), ' ferry {Enter}');
+
+    const found = await screen.findByTestId('search-result');
+    expect(searchQuery(calls[0]).get('q')).toBe('ferry');
+    expect(within(found).getByText('Trip planning')).toBeInTheDocument();
+    expect(within(found).getByText('ferry').tagName).toBe('MARK');
+    expect(found.querySelector('time')).toHaveAttribute('datetime', '2024-03-01T10:00:00.000Z');
+    // The message's own markup is text, never elements.
+    expect(found).toHaveTextContent('Book the ferry <b>before</b> Friday');
+    expect(found.querySelector('b')).toBeNull();
+  });
+
+  it("says when nothing matched, and shows the server's reason for a refused search", async () => {
+    mockFetch((call) =>
+      searchQuery(call).get('q') === 'nothing'
+        ? [200, { results: [], nextCursor: null }]
+        : [400, { statusCode: 400, message: 'Search text is too long (200 characters at most).' }],
+    );
+    renderWithProviders(<ChatSearch />);
+    const box = screen.getByRole('searchbox', { name: 'Search chats' });
+    await userEvent.type(box, 'nothing{Enter}');
+    expect(await screen.findByText('No messages found')).toBeInTheDocument();
+    await userEvent.clear(box);
+    expect(screen.queryByText('No messages found')).not.toBeInTheDocument();
+    await userEvent.type(box, 'refused{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Search text is too long');
+  });
+
+  it('appends the next page with the cursor when More results is pressed', async () => {
+    const calls = mockFetch((call) =>
+      searchQuery(call).get('cursor') === 'next-1'
+        ? [200, { results: [result({ messageId: 'm-2', chatTitle: 'Second chat' })], nextCursor: null }]
+        : [200, { results: [result()], nextCursor: 'next-1' }],
+    );
+    renderWithProviders(<ChatSearch />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'ferry{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'More results' }));
+    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(2));
+    expect(screen.getByText('Second chat')).toBeInTheDocument();
+    expect(searchQuery(calls[1]).get('q')).toBe('ferry');
+    expect(screen.queryByRole('button', { name: 'More results' })).not.toBeInTheDocument();
+  });
+
+  it('opens the chat at the message from the keyboard, paging back by cursor until it is loaded', async () => {
+    useChatStore.getState().setChats(false, [chat]);
+    const calls = mockFetch((call) => {
+      const url = new URL(call.path, 'http://x');
+      if (url.pathname === '/api/search') return [200, { results: [result()], nextCursor: null }];
+      const before = url.searchParams.get('before');
+      const page: MessagePage =
+        before === '100'
+          ? { messages: range(1, 99), hasMore: false, pendingReply: false }
+          : { messages: range(100, 149), hasMore: true, pendingReply: false };
+      return [200, page];
+    });
+    renderWithProviders(<ChatSearch />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'ferry{Enter}');
+    await screen.findByTestId('search-result');
+    // From the box, past its clear button, to the result.
+    for (let i = 0; i < 3 && document.activeElement !== screen.getByTestId('search-result'); i++)
+      await userEvent.tab();
+    expect(screen.getByTestId('search-result')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(useSearchStore.getState().focus).toMatchObject({ messageId: 'm-40' }));
+    expect(useChatStore.getState().activeChatId).toBe('chat-1');
+    const loaded = useChatStore.getState().messages['chat-1'].items;
+    expect(loaded.map((m) => m.seq)).toContain('40');
+    expect(loaded).toHaveLength(149);
+    const pages = calls.filter((c) => c.path.includes('/messages'));
+    expect(pages.map((c) => new URL(c.path, 'http://x').searchParams.get('before'))).toEqual([null, '100']);
+  });
+});
