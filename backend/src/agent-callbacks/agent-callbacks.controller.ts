@@ -27,10 +27,11 @@ export class AgentCallbacksController {
   async deliver(
     @Param('messageId') messageId: string,
     @Headers('authorization') authorization: string | undefined,
-    // Either shape ({output} or [{output}]): checked by the service, not a DTO.
+    @Headers('content-type') contentType: string | undefined,
+    // {output}, [{output}] or a streamed body (text): checked by the service, not a DTO.
     @Body() body: unknown,
   ): Promise<{ ok: true }> {
-    await this.callbacks.deliver(messageId, authorization, body);
+    await this.callbacks.deliver(messageId, authorization, body, contentType);
     return { ok: true };
   }
 }

@@ -13,13 +13,13 @@ import { StaleReplySweeper } from '../chats/jobs/stale-reply.sweeper';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import {
   CALLBACK_ALREADY_USED,
-  CALLBACK_BODY_INVALID,
   CALLBACK_EXPIRED,
   CALLBACK_MESSAGE_GONE,
   CALLBACK_REPLY_FAILED,
   CALLBACK_TOKEN_INVALID,
   CALLBACK_TOKEN_REQUIRED,
 } from './agent-callbacks.service';
+import { CALLBACK_BODY_INVALID, CALLBACK_STREAM_EMPTY } from './callback-body';
 
 /** What a long-running agent receives in the webhook body. */
 interface AsyncDelivery {
@@ -183,6 +183,61 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     });
     expect(tooLarge.status).toBe(413);
     expect(await replyStatusOf(other.messageId)).toBe('pending');
+  });
+
+  it('takes a streamed body (n8n NDJSON, SSE, plain text) and stores its text once', async () => {
+    const user = await registerUser(t);
+    const ndjson = [
+      { type: 'begin', metadata: { nodeId: 'n1' } },
+      { type: 'item', content: 'Hello ', metadata: { nodeId: 'n1' } },
+      { type: 'item', content: 'from n8n.', metadata: { nodeId: 'n1' } },
+      { type: 'end', metadata: { nodeId: 'n1' } },
+    ]
+      .map((chunk) => JSON.stringify(chunk))
+      .join('\n');
+    const cases = [
+      ['application/x-ndjson', ndjson, 'Hello from n8n.'],
+      ['text/event-stream', 'data: Hello \n\ndata: over SSE.\n\n', 'Hello over SSE.'],
+      ['text/plain; charset=utf-8', 'Just text.', 'Just text.'],
+    ] as const;
+    for (const [type, body, expected] of cases) {
+      const { chatId, messageId, delivery } = await sendAsync(user);
+      const empty = await request(t.http)
+        .post(`/api/agent-callbacks/${messageId}`)
+        .set('Authorization', `Bearer ${delivery.callbackToken}`)
+        .set('Content-Type', type)
+        .send(type === 'application/x-ndjson' ? '{"type":"end"}' : '   ');
+      expect([type, empty.status, empty.body.message]).toEqual([type, 400, CALLBACK_STREAM_EMPTY]);
+      await request(t.http)
+        .post(`/api/agent-callbacks/${messageId}`)
+        .set('Authorization', `Bearer ${delivery.callbackToken}`)
+        .set('Content-Type', type)
+        .send(body)
+        .expect(200);
+      expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', expected]);
+    }
+  });
+
+  it("an n8n error chunk fails the reply at once with the agent's message", async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    await request(t.http)
+      .post(`/api/agent-callbacks/${messageId}`)
+      .set('Authorization', `Bearer ${delivery.callbackToken}`)
+      .set('Content-Type', 'application/x-ndjson')
+      .send('{"type":"begin"}\n{"type":"error","content":"The report tool crashed"}\n')
+      .expect(200);
+    const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed');
+    expect(failed).toMatchObject({
+      messageId,
+      reason: 'The agent reported an error: The report tool crashed',
+    });
+    expect(await historyOf(user, chatId)).toEqual({
+      contents: ['write me a long report'],
+      pendingReply: false,
+    });
+    await callBack(messageId, delivery.callbackToken, { output: 'never mind' }).expect(409);
   });
 
   it('refuses a missing or wrong token, a token of another message and a bad body; nothing changes', async () => {

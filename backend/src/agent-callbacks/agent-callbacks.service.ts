@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ConflictError,
-  GoneError,
-  NotFoundError,
-  UnauthorizedError,
-  ValidationFailedError,
-} from '../common/domain-errors';
+import { ConflictError, GoneError, NotFoundError, UnauthorizedError } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
 import { ChatsService } from '../chats/chats.service';
+import { type CallbackReply, callbackReplyText, streamedReply } from './callback-body';
 import { AgentCallbackTokensService } from './agent-callback-tokens.service';
 
 export const CALLBACK_TOKEN_REQUIRED =
@@ -18,18 +13,6 @@ export const CALLBACK_EXPIRED = "This callback has expired: the agent's reply de
 export const CALLBACK_MESSAGE_GONE = 'This message no longer exists (its chat was deleted).';
 export const CALLBACK_ALREADY_ANSWERED = 'This message has already been answered.';
 export const CALLBACK_REPLY_FAILED = 'This message no longer waits for a reply: its reply has failed.';
-export const CALLBACK_BODY_INVALID =
-  'The body must be JSON: {"output": "the reply"} or [{"output": "the reply"}], with a non-empty output.';
-
-/** `{output}` or the classic `[{output}]`: the reply's text, or a 400 that says what to send. */
-export function callbackReplyText(body: unknown): string {
-  const item: unknown = Array.isArray(body) ? body[0] : body;
-  const output = item && typeof item === 'object' ? (item as { output?: unknown }).output : undefined;
-  if (typeof output === 'string' && output.trim()) return output;
-  if (typeof output === 'number' || typeof output === 'boolean') return String(output);
-  throw new ValidationFailedError(CALLBACK_BODY_INVALID);
-}
-
 function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match ? match[1] : null;
@@ -47,7 +30,12 @@ export class AgentCallbacksService {
     private readonly chats: ChatsService,
   ) {}
 
-  async deliver(messageId: string, authorization: string | undefined, body: unknown): Promise<void> {
+  async deliver(
+    messageId: string,
+    authorization: string | undefined,
+    body: unknown,
+    contentType?: string,
+  ): Promise<void> {
     const presented = bearerToken(authorization);
     if (!presented) throw new UnauthorizedError(CALLBACK_TOKEN_REQUIRED);
     // A malformed or unknown id is refused like a wrong token: without a token of its own, a caller
@@ -56,12 +44,20 @@ export class AgentCallbacksService {
     if (!token) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
     if (token.used) throw new ConflictError(CALLBACK_ALREADY_USED);
     if (token.expired) throw new GoneError(CALLBACK_EXPIRED);
-    const text = callbackReplyText(body);
-    if (await this.chats.storeReply(messageId.toLowerCase(), text)) {
+    const id = messageId.toLowerCase();
+    const reply: CallbackReply =
+      typeof body === 'string' ? streamedReply(body, contentType) : { text: callbackReplyText(body) };
+    if ('text' in reply && (await this.chats.storeReply(id, reply.text))) {
       await this.tokens.markUsed(token);
       return;
     }
-    const status = await this.tokens.replyStatus(messageId.toLowerCase());
+    const status = await this.tokens.replyStatus(id);
+    if ('error' in reply && status === 'pending') {
+      // The agent gave up: the user is told now, not at the deadline.
+      await this.chats.failReply(id, `The agent reported an error: ${reply.error}`);
+      await this.tokens.markUsed(token);
+      return;
+    }
     if (status === null) throw new NotFoundError(CALLBACK_MESSAGE_GONE);
     if (status === 'failed') throw new ConflictError(CALLBACK_REPLY_FAILED);
     throw new ConflictError(CALLBACK_ALREADY_ANSWERED);
