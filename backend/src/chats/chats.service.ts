@@ -293,7 +293,13 @@ export class ChatsService {
     feedback: MessageFeedback | null,
   ): Promise<MessageView> {
     const updated = await this.messageRows.setFeedback(scope, messageId, feedback);
-    if (updated) return updated;
+    if (updated) {
+      // The user's other tabs and devices show the rating too.
+      const { userId, companyId } = scope;
+      const chatId = updated.chatId;
+      this.realtime.toUser(userId, 'message.updated', { companyId, chatId, message: updated });
+      return updated;
+    }
     const owned = await this.messageRows.findOwned(scope, messageId);
     if (!owned) throw new NotFoundError(MESSAGE_NOT_FOUND);
     throw new ValidationFailedError(ONLY_AGENT_VOICE_TURNS_RATED);

@@ -10,6 +10,8 @@ import type { PlatformAppearance } from './platform-appearance';
  */
 export interface ClientEventMap {
   'message.created': { companyId: string; chatId: string; message: MessageView; chat: ChatView };
+  /** A stored message changed (a voice turn's rating): to the user's own room. */
+  'message.updated': { companyId: string; chatId: string; message: MessageView };
   'agent.typing': { companyId: string; chatId: string; typing: boolean };
   /**
    * A piece of a streamed reply, in order. `messageId` is the user message the reply answers (the

@@ -337,7 +337,15 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
       const rate = (u: RegisteredUser, id: string, score: unknown) =>
         request(t.http).put(`/api/voice/messages/${id}/feedback`).set(as(u)).send({ score });
 
-      expect((await rate(user, answer.body.id, 'like').expect(200)).body.feedback).toBe('like');
+      const otherTab = await connectSocket(t.baseUrl, user.accessToken);
+      try {
+        expect((await rate(user, answer.body.id, 'like').expect(200)).body.feedback).toBe('like');
+        // The user's other tabs get the rating live.
+        const pushed = await otherTab.waitFor<ClientEventMap['message.updated']>('message.updated');
+        expect(pushed).toMatchObject({ chatId: chat.id, message: { id: answer.body.id, feedback: 'like' } });
+      } finally {
+        otherTab.close();
+      }
       expect((await messagesOf(user, chat.id))[1].feedback).toBe('like');
       expect((await rate(user, answer.body.id, 'dislike').expect(200)).body.feedback).toBe('dislike');
       expect((await rate(user, answer.body.id, null).expect(200)).body.feedback).toBeNull();

@@ -38,6 +38,9 @@ export function applyServerEvent(event: ServerEvent): boolean {
       if (message.senderType === 'agent') useStreamingStore.getState().clear(chat.id);
       break;
     }
+    case 'message.updated':
+      chats.addMessage(event.payload.message);
+      break;
     case 'message.delta':
       useStreamingStore.getState().applyDelta(event.payload);
       break;

@@ -43,6 +43,25 @@ describe('realtime dispatch: live events', () => {
     expect(state.activeChats[0]?.lastMessage).toBe('Hello');
   });
 
+  it("shows a voice turn's rating made in another tab", () => {
+    openChatWithPage();
+    const turn = messageView({
+      id: 'v-1',
+      seq: '3',
+      senderType: 'agent',
+      isVoiceMessage: true,
+      feedback: null,
+    });
+    useChatStore.getState().addMessage(turn);
+    dispatch({
+      name: 'message.updated',
+      payload: { companyId: 'c1', chatId: 'chat-1', message: { ...turn, feedback: 'like' } },
+    });
+    const items = useChatStore.getState().messages['chat-1']?.items ?? [];
+    expect(items).toHaveLength(1);
+    expect(items[0]?.feedback).toBe('like');
+  });
+
   it('keeps messages in seq order whatever order they arrive in', () => {
     openChatWithPage();
     const chat = chatView();

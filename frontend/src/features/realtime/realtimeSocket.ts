@@ -10,6 +10,7 @@ export type RealtimeSocket = Socket<ServerToClientEvents, Record<string, never>>
 // A record, so that an event added to the map and not listened to here fails the type check.
 const LISTENED: Record<CompanyEventName, true> = {
   'message.created': true,
+  'message.updated': true,
   'agent.typing': true,
   'message.delta': true,
   'agent.reply_failed': true,
