@@ -29,9 +29,9 @@ describe('socket handshake when the server fails', () => {
       );
       expect(refused?.message).toBe(HANDSHAKE_UNAVAILABLE);
       expect(refused?.message).not.toContain('10.9.8.7');
-      expect(logged.some((line) => /^Socket \S+ handshake failed .*ECONNREFUSED 10\.9\.8\.7/.test(line))).toBe(
-        true,
-      );
+      expect(
+        logged.some((line) => /^Socket \S+ handshake failed .*ECONNREFUSED 10\.9\.8\.7/.test(line)),
+      ).toBe(true);
     } finally {
       check.mockRestore();
       log.mockRestore();
