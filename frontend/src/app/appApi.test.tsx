@@ -14,7 +14,9 @@ function Actions({ onConfirmed }: { onConfirmed: (ok: boolean) => void }) {
       </button>
       <button
         type="button"
-        onClick={() => void modal.confirm({ title: 'Sure?', okText: 'Yes' }).then(onConfirmed)}
+        onClick={() =>
+          void modal.confirm({ title: 'Sure?', okText: 'Yes' }).then(onConfirmed, () => undefined)
+        }
       >
         Confirm
       </button>

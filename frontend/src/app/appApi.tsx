@@ -2,7 +2,7 @@ import { ConfigProvider } from 'antd';
 import AntdAppContext, { type useAppProps } from 'antd/es/app/context';
 import useAppStyle from 'antd/es/app/style';
 import type { NotificationConfig } from 'antd/es/notification/interface';
-import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * antd's `App` without its weight on the first screen. antd's own `App` builds the toast, message and
@@ -71,15 +71,13 @@ function createLazyApis(load: () => void): LazyApis {
   };
 }
 
-const AppApiContext = createContext<Apis | null>(null);
-
-/** Drop-in for antd's `App` as the screens use it: `App.useApp()`. */
+/**
+ * Drop-in for antd's `App` as the screens use it: `App.useApp()`. The APIs are provided in antd's own
+ * App context too, so a screen that still imports `App` from antd gets them (but brings antd's App
+ * component, and its toast code, into its chunk).
+ */
 export const App = {
-  useApp(): Apis {
-    const ours = useContext(AppApiContext);
-    const antd = useContext(AntdAppContext);
-    return ours ?? antd;
-  },
+  useApp: (): Apis => useContext(AntdAppContext),
 };
 
 /** Loads the holders when the browser is idle after the first screen (or at once without idle callbacks). */
@@ -119,7 +117,7 @@ export function AppShell({
   }, [wanted]);
 
   return (
-    <AppApiContext.Provider value={apis.value}>
+    <AntdAppContext.Provider value={apis.value}>
       <div
         className={[hashId, prefixCls, cssVarCls, direction === 'rtl' ? `${prefixCls}-rtl` : '']
           .filter(Boolean)
@@ -132,6 +130,6 @@ export function AppShell({
         )}
         {children}
       </div>
-    </AppApiContext.Provider>
+    </AntdAppContext.Provider>
   );
 }

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: on a loaded 2-core machine an antd form's submit can take
+// longer than a second to render its answer (a test that must fail still fails, only later).
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers and motion read these browser APIs, which jsdom does not provide.
 if (!window.matchMedia) {

@@ -1,70 +1,40 @@
 import type { PlatformAgentView } from '@contracts/platform-admin';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { getErrorMessage } from '../../../api/errors';
+import { create } from 'zustand';
+import { usePagedList, type PagedListLoad, type PagedSource } from '../../../hooks/usePagedList';
 import { agentsApi } from './agentsApi';
 
-export const AGENTS_PAGE_SIZE = 50;
+/** Platform Admin → Agents' rows (read-only: no live updates). */
+const useAgentRows = create<{ agents: PlatformAgentView[]; nextCursor: string | null }>(() => ({
+  agents: [],
+  nextCursor: null,
+}));
 
-export interface AgentList {
+const agents: PagedSource<string | null, PlatformAgentView> = {
+  fetch: async (companyId, cursor, limit) => {
+    const page = await agentsApi.list({ companyId, cursor, limit });
+    return { items: page.agents, nextCursor: page.nextCursor };
+  },
+  setFirstPage: (_companyId, page) =>
+    useAgentRows.setState({ agents: page.items, nextCursor: page.nextCursor }),
+  appendPage: (page) =>
+    useAgentRows.setState(({ agents: current }) => {
+      const seen = new Set(current.map((a) => a.id));
+      return {
+        agents: [...current, ...page.items.filter((a) => !seen.has(a.id))],
+        nextCursor: page.nextCursor,
+      };
+    }),
+  nextCursor: () => useAgentRows.getState().nextCursor,
+};
+
+export interface AgentList extends PagedListLoad {
   agents: PlatformAgentView[];
   hasMore: boolean;
-  loading: boolean;
-  loadingMore: boolean;
-  error: string | null;
-  reload: () => Promise<void>;
-  loadMore: () => Promise<void>;
 }
 
-/** Every agent, newest first, a page at a time; `companyId` narrows to one company. Read-only. */
+/** Every agent, newest first, a page at a time; `companyId` narrows to one company. */
 export function useAgentList(companyId: string | null, onError?: (message: string) => void): AgentList {
-  const [agents, setAgents] = useState<PlatformAgentView[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef(0);
-
-  const reload = useCallback(async () => {
-    const id = ++request.current;
-    setLoading(true);
-    try {
-      const page = await agentsApi.list({ companyId, limit: AGENTS_PAGE_SIZE });
-      if (id !== request.current) return;
-      setAgents(page.agents);
-      setCursor(page.nextCursor);
-      setError(null);
-    } catch (cause) {
-      if (id !== request.current) return;
-      const message = getErrorMessage(cause);
-      setError(message);
-      onError?.(message);
-    } finally {
-      if (id === request.current) setLoading(false);
-    }
-  }, [companyId, onError]);
-
-  const loadMore = useCallback(async () => {
-    if (!cursor) return;
-    const id = request.current;
-    setLoadingMore(true);
-    try {
-      const page = await agentsApi.list({ companyId, cursor, limit: AGENTS_PAGE_SIZE });
-      if (id !== request.current) return;
-      setAgents((current) => {
-        const seen = new Set(current.map((a) => a.id));
-        return [...current, ...page.agents.filter((a) => !seen.has(a.id))];
-      });
-      setCursor(page.nextCursor);
-    } catch (cause) {
-      if (id === request.current) onError?.(getErrorMessage(cause));
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [companyId, cursor, onError]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { agents, hasMore: cursor !== null, loading, loadingMore, error, reload, loadMore };
+  const load = usePagedList(agents, companyId, onError);
+  const { agents: rows, nextCursor } = useAgentRows();
+  return { ...load, agents: rows, hasMore: nextCursor !== null };
 }
