@@ -176,6 +176,9 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
         let reader: StreamReader | null = null;
         // No stream announced: an n8n stream still shows itself on its first line.
         let sniffing = stream !== undefined && ok && announced === null;
+        // Chunked plain text is a stream once a second piece comes: a text answer sent in one piece is
+        // read the classic way (the spec's apology), as before streaming.
+        let textOnSecondChunk = announced === 'text';
         const chunks: Buffer[] = [];
         let size = 0;
 
@@ -197,7 +200,7 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           const left = (stream?.maxDurationMs ?? req.timeoutMs) - (performance.now() - started);
           timer = setTimeout(() => timedOut(status), Math.max(0, left));
         };
-        if (announced) startStreaming(announced);
+        if (announced && announced !== 'text') startStreaming(announced);
 
         response.on('data', (chunk: Buffer) => {
           if (settled) return;
@@ -213,6 +216,14 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           }
           if (reader) return read(reader.push(chunk));
           chunks.push(chunk);
+          if (textOnSecondChunk && chunks.length > 1) {
+            textOnSecondChunk = false;
+            startStreaming('text');
+            idleTimer = setTimeout(() => timedOut(status), req.timeoutMs);
+            read((reader as StreamReader | null)?.push(Buffer.concat(chunks)) ?? []);
+            chunks.length = 0;
+            return;
+          }
           if (!sniffing) return;
           const verdict = sniffStream(Buffer.concat(chunks).toString('utf8'));
           if (verdict === null) return;

@@ -8,6 +8,7 @@ import type {
   MessageView,
   UpdateChatRequest,
 } from './contracts';
+import type { StopReplyResult } from './contracts';
 import { http } from './httpClient';
 
 export const MESSAGE_PAGE_SIZE = 50;
@@ -48,4 +49,7 @@ export const chatsApi = {
   /** The first message with no active chat: the server creates 'Chat with {agent}' too. */
   sendFirst: (companyId: string, agentId: string, content: string) =>
     http.post<FirstMessageResult>('/api/messages', { agentId, content }, inCompany(companyId)),
+  /** Stop: ends the chat's pending reply (what came of a streamed one is kept, marked stopped). */
+  stopReply: (companyId: string, id: string) =>
+    http.post<StopReplyResult>(`${chatPath(id)}/stop`, {}, inCompany(companyId)),
 };

@@ -3,6 +3,7 @@ import { findAgent, useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
 import { useSessionStore } from '../../auth/sessionStore';
 import { useChatActions } from '../hooks/useChatActions';
+import { useStopReply } from '../hooks/useStopReply';
 import { VoiceCallButton } from '../../voice/components/VoiceCallButton';
 import { VoiceCallStatus } from '../../voice/components/VoiceCallStatus';
 import { useCallAwareInput } from '../../voice/hooks/useCallAwareInput';
@@ -15,6 +16,7 @@ import { WelcomeView } from './WelcomeView';
 export function ChatView() {
   const { token } = theme.useToken();
   const actions = useChatActions();
+  const stopReply = useStopReply();
   const user = useSessionStore((s) => s.user);
   const agents = useAgentsStore((s) => s.agents);
   const agentsLoaded = useAgentsStore((s) => s.loaded);
@@ -38,6 +40,7 @@ export function ChatView() {
       <div style={{ flex: 1, minHeight: 0 }}>
         <MessageList
           key={chat.id}
+          chatId={chat.id}
           messages={messages}
           typing={typing}
           onLoadOlder={() => void actions.loadOlder(chat.id)}
@@ -66,6 +69,7 @@ export function ChatView() {
               onSend={input.onSend}
               onTyping={input.onTyping}
               disabled={typing && !input.inCall}
+              onStop={typing && !input.inCall ? () => void stopReply(chat.id) : undefined}
               addon={<VoiceCallButton agent={agent} chatId={chat.id} />}
             />
           </>

@@ -9,8 +9,17 @@ import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
 // The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.
 const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ default: m.AgentMarkdown })));
 
+/** Under a streamed reply cut short: why it ends where it does. */
+const INTERRUPTED_NOTE: Record<NonNullable<MessageView['interrupted']>, string> = {
+  stopped: 'Stopped',
+  timeout: 'Incomplete: the agent stopped answering',
+  error: 'Incomplete: the agent reported an error',
+};
+
 interface MessageBubbleProps {
   message: MessageView;
+  /** A reply still streaming in (the text so far). */
+  streaming?: boolean;
   userName: string;
   userAvatar?: string;
   agentName: string;
@@ -18,7 +27,14 @@ interface MessageBubbleProps {
 }
 
 /** One message: the user's on the right as plain text (line breaks kept), the agent's on the left as Markdown. */
-export function MessageBubble({ message, userName, userAvatar, agentName, agentAvatar }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  streaming = false,
+  userName,
+  userAvatar,
+  agentName,
+  agentAvatar,
+}: MessageBubbleProps) {
   const { token } = theme.useToken();
   const mine = message.senderType === 'user';
   const name = mine ? userName : agentName;
@@ -29,6 +45,8 @@ export function MessageBubble({ message, userName, userAvatar, agentName, agentA
       style={{ flexDirection: mine ? 'row-reverse' : 'row' }}
       data-testid={mine ? 'user-message' : 'agent-message'}
       data-voice={message.isVoiceMessage ? 'true' : undefined}
+      data-streaming={streaming ? 'true' : undefined}
+      aria-busy={streaming || undefined}
     >
       {mine ? (
         <AvatarImage src={userAvatar} name={userName} fallback="initial" />
@@ -74,6 +92,15 @@ export function MessageBubble({ message, userName, userAvatar, agentName, agentA
           )}
         </div>
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
+        {message.interrupted && (
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: token.fontSizeSM }}
+            data-testid="reply-interrupted"
+          >
+            {INTERRUPTED_NOTE[message.interrupted]}
+          </Typography.Text>
+        )}
       </Flex>
     </Flex>
   );

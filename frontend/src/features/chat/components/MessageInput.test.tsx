@@ -14,6 +14,16 @@ describe('message input', () => {
     expect(box).toHaveValue('');
   });
 
+  it('while a reply is pending, Stop reply takes the send button’s place', async () => {
+    const onSend = vi.fn(() => Promise.resolve(true));
+    const onStop = vi.fn();
+    renderWithProviders(<MessageInput onSend={onSend} disabled onStop={onStop} />);
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop reply' }));
+    expect(onStop).toHaveBeenCalledOnce();
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
   it('starts a new line on Shift+Enter instead of sending', async () => {
     const onSend = vi.fn(() => Promise.resolve(true));
     renderWithProviders(<MessageInput onSend={onSend} />);

@@ -1,4 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
+import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -13,6 +13,8 @@ interface MessageInputProps {
   onTyping?: () => void;
   /** Shown beside the send button (the voice-call button). */
   addon?: ReactNode;
+  /** While a reply is pending: Stop takes the send button's place. */
+  onStop?: () => void;
 }
 
 /** The message box's id: the chat's skip link (ChatShell) leads here. */
@@ -25,6 +27,7 @@ export function MessageInput({
   autoFocus = false,
   onTyping,
   addon,
+  onStop,
 }: MessageInputProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -76,14 +79,18 @@ export function MessageInput({
         style={{ maxHeight: 150 }}
       />
       {addon}
-      <Button
-        type="primary"
-        icon={<SendOutlined />}
-        aria-label="Send message"
-        disabled={!canSend}
-        loading={sending}
-        onClick={() => void send()}
-      />
+      {onStop ? (
+        <Button danger icon={<StopOutlined />} aria-label="Stop reply" title="Stop reply" onClick={onStop} />
+      ) : (
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          aria-label="Send message"
+          disabled={!canSend}
+          loading={sending}
+          onClick={() => void send()}
+        />
+      )}
     </Flex>
   );
 }

@@ -4,8 +4,9 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageView } from '../../../api/contracts';
 import type { ChatMessages } from '../chatStore';
 import { useSearchStore } from '../../search/searchStore';
+import { useStreamingStore } from '../streamingStore';
 import { MessageBubble } from './MessageBubble';
-import { TypingIndicator } from './TypingIndicator';
+import { StreamingReplyBubble } from './StreamingReplyBubble';
 
 /** Virtuoso counts prepended items down from here, so scrolling up keeps the reader's place. */
 const FIRST_INDEX = 1_000_000_000;
@@ -13,6 +14,9 @@ const FIRST_INDEX = 1_000_000_000;
 interface ListContext {
   loadingOlder: boolean;
   typing: boolean;
+  chatId: string;
+  agentName: string;
+  agentAvatar?: string;
 }
 
 /** `highlight`: the message a search result opened, shown marked for a moment. */
@@ -51,12 +55,21 @@ function ListFooter({ context }: { context?: ListContext }) {
   const { token } = theme.useToken();
   return (
     <Column>
-      <div style={{ minHeight: token.paddingLG }}>{context?.typing && <TypingIndicator />}</div>
+      <div style={{ minHeight: token.paddingLG }}>
+        {context?.typing && (
+          <StreamingReplyBubble
+            chatId={context.chatId}
+            agentName={context.agentName}
+            agentAvatar={context.agentAvatar}
+          />
+        )}
+      </div>
     </Column>
   );
 }
 
 interface MessageListProps {
+  chatId: string;
   messages: ChatMessages;
   typing: boolean;
   onLoadOlder: () => void;
@@ -68,6 +81,7 @@ interface MessageListProps {
 
 /** The virtualised message list: only what is on screen is rendered, however long the chat. */
 export function MessageList({
+  chatId,
   messages,
   typing,
   onLoadOlder,
@@ -97,10 +111,12 @@ export function MessageList({
     return () => clearTimeout(timer);
   }, [highlighted]);
 
-  // The typing indicator is the list's footer: bring it into view when it appears at the bottom.
+  // The typing indicator (then the streamed reply) is the list's footer: keep it in view while it grows,
+  // when the reader is at the bottom.
+  const streamed = useStreamingStore((s) => (typing ? (s.replies[chatId]?.text.length ?? 0) : 0));
   useEffect(() => {
     if (typing && atBottom.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
-  }, [typing]);
+  }, [typing, streamed]);
 
   return (
     <Virtuoso<MessageView, ListContext>
@@ -121,7 +137,7 @@ export function MessageList({
       // New messages follow when the reader is at the bottom, and always after the user's own.
       followOutput={(bottom) => (bottom || lastIsMine ? 'smooth' : false)}
       increaseViewportBy={{ top: 400, bottom: 200 }}
-      context={{ loadingOlder: messages.loadingOlder, typing }}
+      context={{ loadingOlder: messages.loadingOlder, typing, chatId, agentName, agentAvatar }}
       itemContent={(_, message) => (
         <Column highlight={message.id === highlighted}>
           <MessageBubble
