@@ -168,6 +168,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       else if (op.path.startsWith('/api/admin/users/')) out[name] = ids.memberUserId;
       else if (op.path.startsWith('/api/admin/companies/')) out[name] = ids.companyId;
       else if (op.path.startsWith('/api/voice/messages/')) out[name] = ids.voiceMessageId;
+      else if (op.path.startsWith('/api/agent-callbacks/')) out[name] = ids.messageId;
       else throw new Error(`${op.key}: which fixture names :${name}? Add it to validParams.`);
     }
     return out;
@@ -310,6 +311,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       companyId: owner.companyId,
       agentId: agent.body.id as string,
       chatId: first.body.chat.id as string,
+      messageId: first.body.message.id as string,
       voiceMessageId: voiceTurn.body.id as string,
       fileId: String(avatar.body.avatar).split('/').pop() as string,
     };
