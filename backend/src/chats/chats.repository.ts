@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_AGENT_ID } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
+import { type Keyset, keysetAt } from '../common/keyset-cursor';
 import type { ChatView } from '../realtime/client-events';
 
 /** Longest last-message preview kept on the chat row (the column is varchar(200)). */
@@ -29,12 +30,6 @@ const CHAT_FIELDS = `c.id, c.company_id, c.agent_id, a.is_default AS agent_is_de
   c.last_message, c.last_message_at, c.created_at, c.updated_at`;
 export const PENDING_REPLY = `EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending')`;
 const CHAT_VIEW_COLUMNS = `${CHAT_FIELDS}, ${PENDING_REPLY} AS pending_reply`;
-
-/** A chat's place in its list: its updated_at (ISO, UTC, to the microsecond) and id. */
-export interface ChatKeyset {
-  updatedAt: string;
-  id: string;
-}
 
 export function toChatView(row: ChatRow): ChatView {
   return {
@@ -73,23 +68,22 @@ export class ChatsRepository {
    */
   async page(
     scope: OwnerScope,
-    query: { archived: boolean; limit: number; after?: ChatKeyset },
-  ): Promise<Array<{ chat: ChatView; keyset: ChatKeyset }>> {
+    query: { archived: boolean; limit: number; after?: Keyset },
+  ): Promise<Array<{ chat: ChatView; keyset: Keyset }>> {
     const params: unknown[] = [scope.userId, scope.companyId, query.archived, query.limit];
     let after = '';
     if (query.after) {
-      params.push(query.after.updatedAt, query.after.id);
+      params.push(query.after.at, query.after.id);
       after = 'AND (c.updated_at, c.id) < ($5::timestamptz, $6::uuid)';
     }
     const rows: Array<ChatRow & { keyset_at: string }> = await this.dataSource.query(
-      `SELECT ${CHAT_VIEW_COLUMNS},
-         to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS keyset_at
+      `SELECT ${CHAT_VIEW_COLUMNS}, ${keysetAt('c.updated_at')} AS keyset_at
        FROM chats c JOIN agents a ON a.id = c.agent_id
        WHERE c.user_id = $1 AND c.company_id = $2 AND c.is_archived = $3 ${after}
        ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
       params,
     );
-    return rows.map((row) => ({ chat: toChatView(row), keyset: { updatedAt: row.keyset_at, id: row.id } }));
+    return rows.map((row) => ({ chat: toChatView(row), keyset: { at: row.keyset_at, id: row.id } }));
   }
 
   async find(scope: OwnerScope, chatId: string): Promise<ChatView | null> {

@@ -3,12 +3,13 @@ import { AgentsService } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
 import { CHAT_PAGE_SIZE, type ChatPage, type MessageFeedback } from '../contracts/chats';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
+import { decodeKeyset, encodeKeyset } from '../common/keyset-cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { recordReplies } from '../metrics/metrics';
 import { JobQueue } from '../queue/job-queue';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
-import { type ChatKeyset, ChatsRepository } from './chats.repository';
+import { ChatsRepository } from './chats.repository';
 import { AGENT_REPLY_ATTEMPTS } from './jobs/agent-reply.constants';
 import { type PartialReply, ReplyStreamStore } from './streaming/reply-stream.store';
 
@@ -29,38 +30,9 @@ const EMPTY_MESSAGE = 'Please enter a message';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const ONLY_AGENT_VOICE_TURNS_RATED = "Only the agent's turns of a voice call can be rated.";
 
-/** The spec's title for a chat the user did not name. */
 export const INVALID_CHAT_CURSOR = 'Invalid cursor: load the chat list again from the start.';
 
-const KEYSET =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{6}Z ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** A page's last chat as the opaque cursor of the next page. */
-export function encodeChatCursor(keyset: ChatKeyset): string {
-  return Buffer.from(`${keyset.updatedAt} ${keyset.id}`, 'utf8').toString('base64url');
-}
-
-/**
- * The keyset inside a cursor this API handed out, or a 400 (never a 500 from PostgreSQL): exact text,
- * a real date and time (a 31 February would reach the database), a lower-case uuid.
- */
-export function decodeChatCursor(cursor: string | undefined): ChatKeyset | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = KEYSET.exec(text);
-  const date = match ? new Date(`${match[1]}Z`) : null;
-  if (
-    !match ||
-    encodeChatCursor({ updatedAt: text.slice(0, 27), id: match[2] }) !== cursor ||
-    !date ||
-    Number.isNaN(date.getTime()) ||
-    date.getUTCFullYear() < 1970 ||
-    date.toISOString().slice(0, 19) !== match[1]
-  )
-    throw new ValidationFailedError(INVALID_CHAT_CURSOR);
-  return { updatedAt: text.slice(0, 27), id: match[2] };
-}
-
+/** The spec's title for a chat the user did not name. */
 const defaultTitle = (agentName: string): string => `Chat with ${agentName}`;
 
 function messageText(content: string): string {
@@ -105,13 +77,13 @@ export class ChatsService {
     query: { archived?: boolean; limit?: number; cursor?: string },
   ): Promise<ChatPage> {
     const limit = query.limit ?? CHAT_PAGE_SIZE;
-    const after = decodeChatCursor(query.cursor);
+    const after = decodeKeyset(query.cursor, INVALID_CHAT_CURSOR);
     const rows = await this.chats.page(scope, { archived: query.archived ?? false, limit: limit + 1, after });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
       chats: page.map((row) => row.chat),
-      nextCursor: rows.length > limit && last ? encodeChatCursor(last.keyset) : null,
+      nextCursor: rows.length > limit && last ? encodeKeyset(last.keyset) : null,
     };
   }
 

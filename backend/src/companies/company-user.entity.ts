@@ -16,6 +16,8 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 /** Membership of a user in a company, with the role that decides what they may manage. */
 @Entity({ name: 'company_users' })
 @Index('UQ_company_users_company_user', ['companyId', 'userId'], { unique: true })
+/** Company Users' keyset order (oldest member first). */
+@Index('IDX_company_users_company_joined', ['companyId', 'createdAt', 'id'])
 export class CompanyUserEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Ip,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -18,6 +30,8 @@ import {
   CompanyDetailsDto,
   CreateCompanyAgentDto,
   MemberDto,
+  MemberListQueryDto,
+  MemberPageDto,
   UpdateCompanyAgentDto,
   UpdateCompanyDto,
   UpdateMemberRoleDto,
@@ -49,9 +63,15 @@ export class CompanyAdminController {
   }
 
   @Get('members')
-  @ApiOkResponse({ type: [MemberDto] })
-  listMembers(@CurrentScope() scope: CompanyScope): Promise<MemberDto[]> {
-    return this.members.list(scope);
+  @ApiOkResponse({
+    type: MemberPageDto,
+    description: 'One page, oldest member first; nextCursor for the next',
+  })
+  listMembers(
+    @CurrentScope() scope: CompanyScope,
+    @Query() query: MemberListQueryDto,
+  ): Promise<MemberPageDto> {
+    return this.members.list(scope, query);
   }
 
   /** `:id` is the member's user id. */

@@ -4,7 +4,7 @@ import { newUser } from '../../test/factories';
 import { addMember, type Account, registerAccount } from '../../test/identities.test-util';
 import { bearer, invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
-import type { CompanyAgentView, MemberView } from '../contracts/company-admin';
+import type { CompanyAgentView, MemberPage, MemberView } from '../contracts/company-admin';
 import { SocketServerRef } from '../realtime/socket-server.ref';
 import { LAST_OWNER, ONLY_OWNER_MAKES_OWNERS, ONLY_OWNER_REMOVES_OWNERS } from './members.service';
 
@@ -45,7 +45,7 @@ describe('company administration (real PostgreSQL)', () => {
     request(t.http).delete(`/api/company/members/${target.userId}`).set(as(caller));
   const roles = async (caller = owner) => {
     const res = await request(t.http).get('/api/company/members').set(as(caller)).expect(200);
-    return Object.fromEntries((res.body as MemberView[]).map((m) => [m.userId, m.role]));
+    return Object.fromEntries((res.body as MemberPage).members.map((m) => [m.userId, m.role]));
   };
   /** The rooms the server has the user's open sockets in. */
   const roomsOf = (log: EventLog): string[] => {
@@ -58,7 +58,8 @@ describe('company administration (real PostgreSQL)', () => {
     const nameless = await newUser(t.app, { firstName: '', lastName: '' });
     await addMember(t, owner.companyId, nameless.userId, 'user');
     const res = await request(t.http).get('/api/company/members').set(as(admin)).expect(200);
-    const members = res.body as MemberView[];
+    const { members, nextCursor } = res.body as MemberPage;
+    expect(nextCursor).toBeNull();
     expect(members.map((m) => [m.name, m.email, m.role])).toEqual([
       ['adm-owner user', owner.email, 'owner'],
       ['Ada Admin', admin.email, 'admin'],

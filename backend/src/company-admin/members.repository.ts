@@ -5,6 +5,8 @@ import { CompanyUserEntity } from '../companies/company-user.entity';
 import type { CompanyRole } from '../contracts/companies';
 import type { MemberView } from '../contracts/company-admin';
 import { fileUrl } from '../files/files.service';
+import { type Keyset, keysetAt } from '../common/keyset-cursor';
+import { likePattern } from '../platform-admin/users.repository';
 import { personName } from './require-manager';
 
 function toMemberView(row: CompanyUserEntity): MemberView {
@@ -19,6 +21,18 @@ function toMemberView(row: CompanyUserEntity): MemberView {
   };
 }
 
+interface MemberRow {
+  id: string;
+  user_id: string;
+  role: CompanyRole;
+  created_at: Date;
+  keyset_at: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar_file_id: string | null;
+}
+
 /** A company's memberships as its managers see them; every statement is scoped by the company. */
 @Injectable()
 export class MembersRepository {
@@ -28,14 +42,46 @@ export class MembersRepository {
     return this.members.manager.transaction(work);
   }
 
-  /** Oldest member first (the founder at the top). */
-  async list(companyId: string): Promise<MemberView[]> {
-    const rows = await this.members.find({
-      where: { companyId },
-      relations: { user: true },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    return rows.map(toMemberView);
+  /**
+   * One page of the company's members, oldest first (the founder at the top): keyset on (created_at, id)
+   * after `after`, an index range scan of IDX_company_users_company_joined; `search` keeps the members
+   * whose email or name contains it. Each row also brings its keyset position.
+   */
+  async page(
+    companyId: string,
+    query: { search?: string; after?: Keyset; limit: number },
+  ): Promise<Array<{ member: MemberView; keyset: Keyset }>> {
+    const params: unknown[] = [companyId, query.limit];
+    const where = ['cu.company_id = $1'];
+    if (query.search) {
+      params.push(likePattern(query.search));
+      where.push(
+        `(p.email LIKE $${params.length} OR lower(p.first_name || ' ' || p.last_name) LIKE $${params.length})`,
+      );
+    }
+    if (query.after) {
+      params.push(query.after.at, query.after.id);
+      where.push(`(cu.created_at, cu.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    const rows: MemberRow[] = await this.members.manager.query(
+      `SELECT cu.id, cu.user_id, cu.role, cu.created_at, ${keysetAt('cu.created_at')} AS keyset_at,
+         p.email, p.first_name, p.last_name, p.avatar_file_id
+       FROM company_users cu JOIN profiles p ON p.id = cu.user_id
+       WHERE ${where.join(' AND ')}
+       ORDER BY cu.created_at, cu.id LIMIT $2`,
+      params,
+    );
+    return rows.map((row) => ({
+      member: {
+        userId: row.user_id,
+        name: personName({ firstName: row.first_name, lastName: row.last_name }),
+        email: row.email,
+        avatar: fileUrl(row.avatar_file_id),
+        role: row.role,
+        joinedAt: row.created_at.toISOString(),
+      },
+      keyset: { at: row.keyset_at, id: row.id },
+    }));
   }
 
   async find(companyId: string, userId: string): Promise<MemberView | null> {

@@ -4,7 +4,13 @@ import { AuditService } from '../audit/audit.service';
 import type { CompanyScope } from '../common/company-scope';
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/domain-errors';
 import type { CompanyRole } from '../contracts/companies';
-import type { MemberView } from '../contracts/company-admin';
+import {
+  MEMBER_PAGE_SIZE,
+  type MemberListQuery,
+  type MemberPage,
+  type MemberView,
+} from '../contracts/company-admin';
+import { decodeKeyset, encodeKeyset } from '../common/keyset-cursor';
 import {
   companyManagersRoom,
   companyRoom,
@@ -15,6 +21,7 @@ import { MembersRepository } from './members.repository';
 import { isManagerRole, requireManager } from './require-manager';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
+export const INVALID_MEMBER_CURSOR = 'Invalid cursor: load the users again from the start.';
 export const ONLY_OWNER_MAKES_OWNERS = "Only an owner can make a member an owner or change an owner's role.";
 export const ONLY_OWNER_REMOVES_OWNERS = 'Only an owner can remove an owner.';
 export const LAST_OWNER = 'A company must keep at least one owner. Make another member an owner first.';
@@ -39,9 +46,19 @@ export class MembersService {
     private readonly audit: AuditService,
   ) {}
 
-  list(scope: CompanyScope): Promise<MemberView[]> {
+  /** A page of the Company Users table, oldest member first; `cursor` is the page before's nextCursor. */
+  async list(scope: CompanyScope, query: MemberListQuery = {}): Promise<MemberPage> {
     requireManager(scope);
-    return this.members.list(scope.companyId);
+    const limit = query.limit ?? MEMBER_PAGE_SIZE;
+    const after = decodeKeyset(query.cursor, INVALID_MEMBER_CURSOR);
+    const search = query.search?.trim() || undefined;
+    const rows = await this.members.page(scope.companyId, { search, after, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      members: page.map((row) => row.member),
+      nextCursor: rows.length > limit && last ? encodeKeyset(last.keyset) : null,
+    };
   }
 
   count(companyId: string): Promise<number> {

@@ -19,6 +19,26 @@ export interface MemberView {
 }
 
 /**
+ * GET /api/company/members: oldest member first (the founder at the top), a page at a time; `search`
+ * keeps the members whose name or email contains it.
+ */
+export interface MemberListQuery {
+  search?: string;
+  /** 50 by default, at most 200. */
+  limit?: number;
+  /** The `nextCursor` of the page before; absent for the first page. */
+  cursor?: string;
+}
+
+export const MEMBER_PAGE_SIZE = 50;
+
+export interface MemberPage {
+  members: MemberView[];
+  /** Opaque: pass it as `cursor` for the next page; null when this page is the last. */
+  nextCursor: string | null;
+}
+
+/**
  * PATCH /api/company/members/:userId. Only an owner makes or unmakes an owner; an admin cannot change or
  * remove an owner; the company always keeps at least one owner (409 otherwise).
  */

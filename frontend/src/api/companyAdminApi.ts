@@ -4,6 +4,8 @@ import type {
   CompanyDetails,
   CompanyRole,
   CreateCompanyAgentRequest,
+  MemberListQuery,
+  MemberPage,
   MemberView,
 } from './contracts';
 import { http } from './httpClient';
@@ -15,7 +17,15 @@ export const companyAdminApi = {
   details: (companyId: string) => http.get<CompanyDetails>('/api/company/details', inCompany(companyId)),
   rename: (companyId: string, name: string) =>
     http.patch<CompanyDetails>('/api/company', { name }, inCompany(companyId)),
-  members: (companyId: string) => http.get<MemberView[]>('/api/company/members', inCompany(companyId)),
+  /** A page of Company Users, oldest member first; `search`: part of a name or email. */
+  members: (companyId: string, query: MemberListQuery = {}) => {
+    const params = new URLSearchParams();
+    if (query.search) params.set('search', query.search);
+    if (query.limit) params.set('limit', String(query.limit));
+    if (query.cursor) params.set('cursor', query.cursor);
+    const qs = params.toString();
+    return http.get<MemberPage>(`/api/company/members${qs ? `?${qs}` : ''}`, inCompany(companyId));
+  },
   changeRole: (companyId: string, userId: string, role: CompanyRole) =>
     http.patch<MemberView>(memberPath(userId), { role }, inCompany(companyId)),
   removeMember: (companyId: string, userId: string) =>

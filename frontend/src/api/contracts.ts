@@ -54,5 +54,7 @@ export type {
   CompanyAgentView,
   CompanyDetails,
   CreateCompanyAgentRequest,
+  MemberListQuery,
+  MemberPage,
   MemberView,
 } from '@contracts/company-admin';

@@ -43,6 +43,17 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** The table's accessible name. */
   label: string;
+  /**
+   * A list the server filters and pages (too long to load whole): the filter box's text is handed to
+   * `onFilterChange` (no filtering here), and Next past the last loaded row asks `onLoadMore` for more.
+   */
+  server?: {
+    filter: string;
+    onFilterChange: (text: string) => void;
+    hasMore: boolean;
+    loadingMore?: boolean;
+    onLoadMore: () => void;
+  };
 }
 
 interface SortState {
@@ -158,6 +169,7 @@ export function DataTable<T>({
   filterColumn,
   toolbar,
   label,
+  server,
 }: DataTableProps<T>) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
@@ -167,7 +179,7 @@ export function DataTable<T>({
   const filterBy = pickFilterColumn(columns, filterColumn);
 
   const rows = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
+    const needle = server ? '' : filter.trim().toLowerCase();
     let result =
       needle && filterBy?.value
         ? data.filter((row) =>
@@ -183,11 +195,12 @@ export function DataTable<T>({
       result = [...result].sort((a, b) => direction * compareValues(read(a), read(b)));
     }
     return result;
-  }, [data, filter, filterBy, sort, columns]);
+  }, [data, filter, filterBy, sort, columns, server]);
 
   const pageCount = Math.max(1, Math.ceil(rows.length / DATA_TABLE_PAGE_SIZE));
   // Rows that went away (a filter, a live removal) must not leave the view on an empty page.
   const currentPage = Math.min(page, pageCount - 1);
+  const more = server?.hasMore ? '+' : '';
   const pageRows = rows.slice(currentPage * DATA_TABLE_PAGE_SIZE, (currentPage + 1) * DATA_TABLE_PAGE_SIZE);
 
   const tableColumns: TableColumnType<T>[] = columns.map((column) => {
@@ -220,9 +233,10 @@ export function DataTable<T>({
             allowClear
             placeholder={`Filter by ${filterBy.title}...`}
             aria-label={`Filter by ${filterBy.title}`}
-            value={filter}
+            value={server ? server.filter : filter}
             onChange={(e) => {
-              setFilter(e.target.value);
+              if (server) server.onFilterChange(e.target.value);
+              else setFilter(e.target.value);
               setPage(0);
             }}
             style={{ maxWidth: 320 }}
@@ -251,13 +265,23 @@ export function DataTable<T>({
       />
       <Flex justify="space-between" align="center" gap="small" wrap>
         <Typography.Text type="secondary">
-          {rows.length === 0 ? '0 rows' : `Page ${currentPage + 1} of ${pageCount} (${rows.length} rows)`}
+          {rows.length === 0
+            ? '0 rows'
+            : `Page ${currentPage + 1} of ${pageCount}${more} (${rows.length}${more} rows)`}
         </Typography.Text>
         <Flex gap="small">
           <Button onClick={() => setPage(currentPage - 1)} disabled={currentPage === 0}>
             Previous
           </Button>
-          <Button onClick={() => setPage(currentPage + 1)} disabled={currentPage >= pageCount - 1}>
+          <Button
+            onClick={() => {
+              // Past the rows loaded: the server's next page, shown once it arrives.
+              if (server?.hasMore && currentPage >= pageCount - 2) server.onLoadMore();
+              setPage(currentPage + 1);
+            }}
+            disabled={currentPage >= pageCount - 1 && !server?.hasMore}
+            loading={!!server?.loadingMore && currentPage >= pageCount - 1}
+          >
             Next
           </Button>
         </Flex>

@@ -1,13 +1,16 @@
-import { ApiProperty, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { CreateAgentDto } from '../../agents/dto/agent.dto';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation';
 import { COMPANY_ROLES } from '../../companies/company-user.entity';
 import type { CompanyRole } from '../../contracts/companies';
 import type {
   CompanyAgentView,
   CompanyDetails,
   CreateCompanyAgentRequest,
+  MemberListQuery,
+  MemberPage,
   MemberView,
   UpdateCompanyAgentRequest,
   UpdateCompanyRequest,
@@ -29,6 +32,34 @@ export class MemberDto implements MemberView {
   @ApiProperty() avatar: string;
   @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
   @ApiProperty() joinedAt: string;
+}
+
+export class MemberListQueryDto implements MemberListQuery {
+  @ApiPropertyOptional({ description: 'Part of a name or email' })
+  @OptionalNotNull()
+  @Transform(trim)
+  @IsString({ message: 'search must be text' })
+  @MaxLength(200, { message: 'search must be at most 200 characters' })
+  search?: string;
+
+  @ApiPropertyOptional({ default: 50, maximum: 200 })
+  @OptionalNotNull()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 200' })
+  @Max(200, { message: 'limit must be between 1 and 200' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "The previous page's nextCursor" })
+  @OptionalNotNull()
+  @IsString({ message: 'Invalid cursor' })
+  @MaxLength(200, { message: 'Invalid cursor' })
+  cursor?: string;
+}
+
+export class MemberPageDto implements MemberPage {
+  @ApiProperty({ type: [MemberDto], description: 'Oldest member first' }) members: MemberDto[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor: string | null;
 }
 
 export class UpdateMemberRoleDto implements UpdateMemberRoleRequest {

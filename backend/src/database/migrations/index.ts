@@ -9,6 +9,7 @@ import { OnePendingReply1763840000000 } from './1763840000000-one-pending-reply'
 import { ReplyInterrupted1763900000000 } from './1763900000000-reply-interrupted';
 import { AgentCallbacks1763910000000 } from './1763910000000-agent-callbacks';
 import { ChatListKeyset1763930000000 } from './1763930000000-chat-list-keyset';
+import { MemberListKeyset1763930000001 } from './1763930000001-member-list-keyset';
 import { MessageSearch1763920000000 } from './1763920000000-message-search';
 
 /** Applied in order at boot; the schema never changes any other way. */
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AgentCallbacks1763910000000,
   MessageSearch1763920000000,
   ChatListKeyset1763930000000,
+  MemberListKeyset1763930000001,
 ];

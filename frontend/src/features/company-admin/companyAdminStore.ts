@@ -9,15 +9,32 @@ export interface AdminList<T> {
 
 const emptyList = <T>(): AdminList<T> => ({ items: [], loaded: false });
 
+/** Company Users, a page at a time from the server, for one search. */
+export interface MemberList extends AdminList<MemberView> {
+  /** The search these rows answer ('' for all members). */
+  search: string;
+  /** The next page's cursor; null once the last page is in. */
+  nextCursor: string | null;
+}
+
+const emptyMembers = (): MemberList => ({ ...emptyList<MemberView>(), search: '', nextCursor: null });
+
 interface CompanyAdminState {
   /** The company these lists belong to; events and late answers for another company are dropped. */
   companyId: string | null;
-  members: AdminList<MemberView>;
+  members: MemberList;
   invitations: AdminList<InvitationView>;
   agents: AdminList<CompanyAgentView>;
   details: CompanyDetails | null;
   reset: (companyId: string | null) => void;
-  setMembers: (members: MemberView[]) => void;
+  /** The first page for a search (replaces what was loaded). */
+  setMembers: (members: MemberView[], nextCursor?: string | null, search?: string) => void;
+  /** The next page (merged by user id: a copy an event brought meanwhile stays). */
+  appendMembers: (members: MemberView[], nextCursor: string | null) => void;
+  /**
+   * A member's new state. One not loaded yet is added only when every page is in and no search
+   * narrows the list (oldest first: a new member belongs to the last page, which brings it).
+   */
   upsertMember: (member: MemberView) => void;
   removeMember: (userId: string) => void;
   setInvitations: (invitations: InvitationView[]) => void;
@@ -38,24 +55,38 @@ function upsert<T>(list: AdminList<T>, item: T, same: (a: T) => boolean, prepend
 
 export const useCompanyAdminStore = create<CompanyAdminState>((set, get) => ({
   companyId: null,
-  members: emptyList(),
+  members: emptyMembers(),
   invitations: emptyList(),
   agents: emptyList(),
   details: null,
   reset(companyId) {
     set({
       companyId,
-      members: emptyList(),
+      members: emptyMembers(),
       invitations: emptyList(),
       agents: emptyList(),
       details: null,
     });
   },
-  setMembers(items) {
-    set({ members: { items, loaded: true } });
+  setMembers(items, nextCursor = null, search = '') {
+    set({ members: { items, loaded: true, nextCursor, search } });
+  },
+  appendMembers(items, nextCursor) {
+    const { members } = get();
+    const known = new Set(members.items.map((m) => m.userId));
+    set({
+      members: {
+        ...members,
+        items: [...members.items, ...items.filter((m) => !known.has(m.userId))],
+        nextCursor,
+      },
+    });
   },
   upsertMember(member) {
-    set({ members: upsert(get().members, member, (m) => m.userId === member.userId) });
+    const { members } = get();
+    const known = members.items.some((m) => m.userId === member.userId);
+    if (!known && (members.nextCursor !== null || members.search !== '')) return;
+    set({ members: { ...members, ...upsert(members, member, (m) => m.userId === member.userId) } });
   },
   removeMember(userId) {
     const { members, details } = get();

@@ -1,4 +1,5 @@
 import { companyAdminApi } from '../../api/companyAdminApi';
+import { MEMBER_PAGE_SIZE } from '@contracts/company-admin';
 import { invitationsApi } from '../../api/invitationsApi';
 import { fetchAndApply } from '../realtime/dispatch';
 import { useCompanyAdminStore } from './companyAdminStore';
@@ -13,12 +14,15 @@ const isCurrent = (companyId: string) => useCompanyAdminStore.getState().company
 
 /** Loads of the admin pages; they throw, and the page says what failed. Events meanwhile win. */
 export const adminLoaders = {
-  async members(companyId: string): Promise<void> {
+  /** Company Users' first page for `search` (by default the search on screen, for a resync). */
+  async members(companyId: string, search?: string): Promise<void> {
     holdAdminCompany(companyId);
+    const wanted = search ?? useCompanyAdminStore.getState().members.search;
     await fetchAndApply(
-      () => companyAdminApi.members(companyId),
-      (members) => {
-        if (isCurrent(companyId)) useCompanyAdminStore.getState().setMembers(members);
+      () => companyAdminApi.members(companyId, { search: wanted || undefined, limit: MEMBER_PAGE_SIZE }),
+      (page) => {
+        if (isCurrent(companyId))
+          useCompanyAdminStore.getState().setMembers(page.members, page.nextCursor, wanted);
       },
       'admin',
     );
@@ -56,6 +60,29 @@ export const adminLoaders = {
 };
 
 export type AdminListName = keyof typeof adminLoaders;
+
+/**
+ * Company Users' next page, for the search on screen. Dropped when the list was loaded again meanwhile
+ * (another search, a resync): its cursor is no longer the list's.
+ */
+export async function loadMoreMembers(companyId: string): Promise<void> {
+  const { members } = useCompanyAdminStore.getState();
+  const cursor = members.nextCursor;
+  if (!cursor || !isCurrent(companyId)) return;
+  await fetchAndApply(
+    () =>
+      companyAdminApi.members(companyId, {
+        search: members.search || undefined,
+        cursor,
+        limit: MEMBER_PAGE_SIZE,
+      }),
+    (page) => {
+      const now = useCompanyAdminStore.getState().members;
+      if (!isCurrent(companyId) || now.nextCursor !== cursor || now.search !== members.search) return;
+      useCompanyAdminStore.getState().appendMembers(page.members, page.nextCursor);
+    },
+  );
+}
 
 /**
  * After a reconnect the server could not recover (events may have been missed): the admin lists this tab

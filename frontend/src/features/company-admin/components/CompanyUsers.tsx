@@ -2,13 +2,13 @@ import { MoreOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Typography } from 'antd';
 import { App } from '../../../app/appApi';
 import dayjs from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MemberView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { useCurrentCompany } from '../../companies/companyStore';
 import { useCompanyAdminStore } from '../companyAdminStore';
-import { useAdminList } from '../hooks/useAdminList';
+import { useMemberList } from '../hooks/useMemberList';
 import { useMemberActions } from '../hooks/useMemberActions';
 import { AdminPageHeader } from './AdminPageHeader';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
@@ -16,14 +16,25 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { MemberProfileDrawer } from './MemberProfileDrawer';
 import { RoleBadge } from './RoleBadge';
 
-/** The Company Users page: members, their roles, and the actions on them. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The Company Users page: members, their roles, and the actions on them. The server searches (the
+ * filter box: name or email) and pages them, oldest member first; Next past the loaded rows loads more.
+ */
 export function CompanyUsers() {
   const { notification, modal } = App.useApp();
   const onError = useCallback(
     (message: string) => notification.error({ title: 'Failed to load users', description: message }),
     [notification],
   );
-  const { loading } = useAdminList('members', onError);
+  const [filterText, setFilterText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(filterText.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filterText]);
+  const list = useMemberList(search, onError);
   const members = useCompanyAdminStore((s) => s.members);
   const company = useCurrentCompany();
   const { removeMember } = useMemberActions();
@@ -118,7 +129,14 @@ export function CompanyUsers() {
         columns={columns}
         data={members.items}
         rowKey={(m) => m.userId}
-        loading={loading && !members.loaded}
+        loading={list.loading && (!members.loaded || members.search !== search)}
+        server={{
+          filter: filterText,
+          onFilterChange: setFilterText,
+          hasMore: members.nextCursor !== null,
+          loadingMore: list.loadingMore,
+          onLoadMore: () => void list.loadMore(),
+        }}
       />
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} from="users" />
       <MemberProfileDrawer member={profile} onClose={() => setProfile(null)} />
