@@ -126,6 +126,15 @@ function metricKind(outcome: StreamingWebhookOutcome): WebhookOutcomeKind {
   return outcome.kind;
 }
 
+const OPEN_BRACE = 0x7b;
+const BLANK_BYTES = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** The first byte of a body that is not white space (undefined while only white space has come). */
+function firstNonBlankByte(chunks: Buffer[]): number | undefined {
+  for (const chunk of chunks) for (const byte of chunk) if (!BLANK_BYTES.has(byte)) return byte;
+  return undefined;
+}
+
 function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Promise<StreamingWebhookOutcome> {
   const started = performance.now();
   const problem = checkWebhookUrl(req.url, req.allowedHosts);
@@ -225,6 +234,12 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
             return;
           }
           if (!sniffing) return;
+          // The classic answer (`[{"output": ...}]`) is known by its first byte, without decoding anything.
+          const first = firstNonBlankByte(chunks);
+          if (first !== undefined && first !== OPEN_BRACE) {
+            sniffing = false;
+            return;
+          }
           const verdict = sniffStream(Buffer.concat(chunks).toString('utf8'));
           if (verdict === null) return;
           sniffing = false;

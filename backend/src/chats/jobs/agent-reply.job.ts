@@ -61,7 +61,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     const agent = context.agent;
     if (!agent) return this.fail(id, 'The agent no longer exists.');
     // A streamed answer's pieces reach the user's tabs as they come; the reply is stored once, at the end.
-    const stream = await this.streaming.open({ ...context, messageId: id });
+    const stream = this.streaming.open({ ...context, messageId: id });
     try {
       const outcome = await this.callAgent(agent, context, stream);
       await stream.flush();

@@ -19,6 +19,8 @@ export class ReplyStream {
   private waiting = '';
   private sending: Promise<void> = Promise.resolve();
   private busy = false;
+  /** The text so far is kept from the first piece on: a classic answer costs no store round trip. */
+  private started = false;
 
   constructor(
     private readonly target: ReplyTarget & { messageId: string },
@@ -43,7 +45,7 @@ export class ReplyStream {
   async close(): Promise<void> {
     this.release();
     await this.flush();
-    await this.store.clear(this.target.chatId, this.target.messageId);
+    if (this.started) await this.store.clear(this.target.chatId, this.target.messageId);
   }
 
   private async send(): Promise<void> {
@@ -53,6 +55,11 @@ export class ReplyStream {
         const text = this.waiting;
         this.waiting = '';
         const { chatId, messageId, userId, companyId } = this.target;
+        if (!this.started) {
+          // What an earlier attempt (a crashed worker's) left is replaced.
+          await this.store.begin(chatId, messageId);
+          this.started = true;
+        }
         await this.store.append(chatId, messageId, text);
         this.realtime.toUser(userId, 'message.delta', {
           companyId,
@@ -81,8 +88,7 @@ export class ReplyStreamingService {
   ) {}
 
   /** A reply job starts calling the agent for `messageId`. */
-  async open(target: ReplyTarget & { messageId: string }): Promise<ReplyStream> {
-    await this.store.begin(target.chatId, target.messageId);
+  open(target: ReplyTarget & { messageId: string }): ReplyStream {
     const { signal, release } = this.stopBus.register(target.messageId);
     return new ReplyStream(target, this.store, this.realtime, signal, release);
   }
