@@ -1,9 +1,26 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = 'http://localhost:3000';
+
+/** What a theme kept in the browser (src/app/themeCache.ts) was computed by: a change of any makes it stale. */
+const themeCacheKey = createHash('sha256')
+  .update(
+    [
+      fileURLToPath(new URL('./src/app/theme.ts', import.meta.url)),
+      fileURLToPath(new URL('./src/features/platform-admin/appearance/color.ts', import.meta.url)),
+      createRequire(import.meta.url).resolve('antd/package.json'),
+    ]
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\0'),
+  )
+  .digest('hex')
+  .slice(0, 16);
 
 export default defineConfig({
   // Brotli and gzip copies of every asset, made once at build: the server picks one by Accept-Encoding
@@ -12,6 +29,7 @@ export default defineConfig({
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, deleteOriginalAssets: false }),
   ],
+  define: { __THEME_CACHE_KEY__: JSON.stringify(themeCacheKey) },
   resolve: {
     // Every REST and socket payload type lives in backend/src/contracts (one source); types only.
     alias: { '@contracts': fileURLToPath(new URL('../backend/src/contracts', import.meta.url)) },

@@ -5,7 +5,7 @@ import { useAppearance } from '../features/platform-admin/appearance/appearanceS
 import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
 import { useResolvedTheme, watchSystemTheme } from '../features/theme/themeStore';
 import { AppShell } from './appApi';
-import { buildThemeConfig } from './theme';
+import { themeConfigFor } from './themeCache';
 
 /**
  * The one ConfigProvider: theme (light, dark, system) with the platform's colour settings, and antd's
@@ -17,7 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const appearance = useAppearance();
   const themeConfig = useMemo(
-    () => buildThemeConfig(resolved, appearance.colors),
+    () => themeConfigFor(resolved, appearance.colors),
     [resolved, appearance.colors],
   );
 
