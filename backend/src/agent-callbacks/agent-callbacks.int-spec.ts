@@ -16,6 +16,7 @@ import {
   CALLBACK_EXPIRED,
   CALLBACK_MESSAGE_GONE,
   CALLBACK_REPLY_FAILED,
+  CALLBACK_REPLY_STOPPED,
   CALLBACK_TOKEN_INVALID,
   CALLBACK_TOKEN_REQUIRED,
 } from './agent-callbacks.service';
@@ -325,6 +326,22 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     expect(revived.status).toBe(409);
     expect(revived.body.message).toBe(CALLBACK_REPLY_FAILED);
     expect(await replyStatusOf(messageId)).toBe('failed');
+    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report']);
+  });
+
+  it('Stop ends the wait: the chat takes messages again and a later callback is refused', async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    await request(t.http).post(`/api/chats/${chatId}/stop`).set(as(user)).expect(200);
+    await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
+    expect(await historyOf(user, chatId)).toEqual({
+      contents: ['write me a long report'],
+      pendingReply: false,
+    });
+    const late = await callBack(messageId, delivery.callbackToken, { output: 'too late, stopped' });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(CALLBACK_REPLY_STOPPED);
     expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report']);
   });
 

@@ -13,6 +13,7 @@ export const CALLBACK_EXPIRED = "This callback has expired: the agent's reply de
 export const CALLBACK_MESSAGE_GONE = 'This message no longer exists (its chat was deleted).';
 export const CALLBACK_ALREADY_ANSWERED = 'This message has already been answered.';
 export const CALLBACK_REPLY_FAILED = 'This message no longer waits for a reply: its reply has failed.';
+export const CALLBACK_REPLY_STOPPED = 'This message no longer waits for a reply: the user stopped it.';
 function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match ? match[1] : null;
@@ -60,6 +61,7 @@ export class AgentCallbacksService {
     }
     if (status === null) throw new NotFoundError(CALLBACK_MESSAGE_GONE);
     if (status === 'failed') throw new ConflictError(CALLBACK_REPLY_FAILED);
+    if (status === 'skipped') throw new ConflictError(CALLBACK_REPLY_STOPPED);
     throw new ConflictError(CALLBACK_ALREADY_ANSWERED);
   }
 }
