@@ -126,6 +126,22 @@ function metricKind(outcome: StreamingWebhookOutcome): WebhookOutcomeKind {
   return outcome.kind;
 }
 
+/**
+ * The stream format a response's headers announce. Read from the raw header list: `response.headers` is
+ * built on first access, a cost the classic path did not pay before streaming.
+ */
+function announcedFormat(rawHeaders: string[]): StreamFormat | null {
+  let contentType: string | undefined;
+  let chunked = false;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i];
+    if (name.length === 12 && name.toLowerCase() === 'content-type') contentType = rawHeaders[i + 1];
+    else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding')
+      chunked = /chunked/i.test(rawHeaders[i + 1]);
+  }
+  return streamFormatOf(contentType, chunked);
+}
+
 const OPEN_BRACE = 0x7b;
 const BLANK_BYTES = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
@@ -180,8 +196,7 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
       (response) => {
         const status = response.statusCode ?? 0;
         const ok = status >= 200 && status < 300;
-        const chunked = /chunked/i.test(response.headers['transfer-encoding'] ?? '');
-        const announced = stream && ok ? streamFormatOf(response.headers['content-type'], chunked) : null;
+        const announced = stream && ok ? announcedFormat(response.rawHeaders) : null;
         let reader: StreamReader | null = null;
         // No stream announced: an n8n stream still shows itself on its first line.
         let sniffing = stream !== undefined && ok && announced === null;
