@@ -10,7 +10,12 @@ test('forgot password: the emailed link sets a new password, once', async ({ pag
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  // The form may still be settling (lazy route, appearance): the value must be there before sending.
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(async () => {
+    await email.fill(account.email);
+    await expect(email).toHaveValue(account.email, { timeout: 1_000 });
+  }).toPass();
   await page.getByRole('button', { name: /send reset link/i }).click();
   await expectToast(page, 'Password reset email sent');
 
