@@ -13,6 +13,7 @@ import type {
   MessageView,
   SendFirstMessageRequest,
   SendMessageRequest,
+  StreamingReply,
   UpdateChatRequest,
 } from '../../contracts/chats';
 
@@ -57,12 +58,31 @@ export class MessageDto implements MessageView {
   @ApiProperty({ enum: ['like', 'dislike'], nullable: true, type: String }) feedback:
     'like' | 'dislike' | null;
   @ApiProperty() seq: string;
+  @ApiPropertyOptional({
+    enum: ['stopped', 'timeout', 'error'],
+    nullable: true,
+    type: String,
+    description: 'On a streamed reply cut short: stopped by the user, the agent stalled, or it sent an error',
+  })
+  interrupted?: 'stopped' | 'timeout' | 'error' | null;
+}
+
+export class StreamingReplyDto implements StreamingReply {
+  @ApiProperty({ description: 'The user message the reply answers (message.delta.messageId)' })
+  messageId: string;
+  @ApiProperty({ description: 'The text so far' }) text: string;
 }
 
 export class MessagePageDto implements MessagePage {
   @ApiProperty({ type: [MessageDto], description: 'Oldest first' }) messages: MessageDto[];
   @ApiProperty({ description: 'More, older messages exist before the first one' }) hasMore: boolean;
   @ApiProperty() pendingReply: boolean;
+  @ApiPropertyOptional({
+    type: StreamingReplyDto,
+    nullable: true,
+    description: 'While a pending reply streams: its text so far',
+  })
+  streamingReply?: StreamingReplyDto | null;
 }
 
 export class CreateChatDto implements CreateChatRequest {
