@@ -66,6 +66,11 @@ const scripts: Record<string, Script> = {
     await sleep(10);
     res.write('{"type":"item","content":" and more"}\n');
   },
+  // A stream announced, then not one byte.
+  '/headers-only': (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.flushHeaders();
+  },
   '/stall-before-text': (res) => {
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     res.write('{"type":"begin"}\n');
@@ -108,7 +113,12 @@ describe('postWebhookStreaming against a local agent', () => {
 
   async function call(
     path: string,
-    options: { timeoutMs?: number; signal?: AbortSignal; onText?: (t: string) => void } = {},
+    options: {
+      timeoutMs?: number;
+      maxDurationMs?: number;
+      signal?: AbortSignal;
+      onText?: (t: string) => void;
+    } = {},
   ): Promise<{ outcome: StreamingWebhookOutcome; pieces: string[] }> {
     const pieces: string[] = [];
     const outcome = await postWebhookStreaming(
@@ -125,6 +135,7 @@ describe('postWebhookStreaming against a local agent', () => {
           options.onText?.(text);
         },
         signal: options.signal,
+        maxDurationMs: options.maxDurationMs,
       },
     );
     return { outcome, pieces };
@@ -163,6 +174,12 @@ describe('postWebhookStreaming against a local agent', () => {
     const { outcome } = await call('/stall', { timeoutMs: 300 });
     expect(outcome).toEqual({ kind: 'streamed', status: 200, text: 'so far and more', ending: 'timeout' });
   });
+
+  it('the idle timeout runs from the start of a stream (a stream that never sends a chunk)', async () => {
+    // The overall limit is far away: only the idle timeout can end this within the test's time.
+    const { outcome } = await call('/headers-only', { timeoutMs: 300, maxDurationMs: 600_000 });
+    expect(outcome).toEqual({ kind: 'timeout' });
+  }, 5_000);
 
   it('a stall before any text is a plain timeout (the job tries again)', async () => {
     const { outcome } = await call('/stall-before-text', { timeoutMs: 300 });

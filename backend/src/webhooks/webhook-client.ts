@@ -223,6 +223,9 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           clearTimeout(timer);
           const left = (stream?.maxDurationMs ?? req.timeoutMs) - (performance.now() - started);
           timer = setTimeout(() => timedOut(status), Math.max(0, left));
+          // From now on the timeout runs between chunks (the first one included).
+          clearTimeout(idleTimer);
+          idleTimer = setTimeout(() => timedOut(status), req.timeoutMs);
         };
         if (announced && announced !== 'text') startStreaming(announced);
 
@@ -243,7 +246,6 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           if (textOnSecondChunk && chunks.length > 1) {
             textOnSecondChunk = false;
             startStreaming('text');
-            idleTimer = setTimeout(() => timedOut(status), req.timeoutMs);
             read((reader as StreamReader | null)?.push(Buffer.concat(chunks)) ?? []);
             chunks.length = 0;
             return;
@@ -260,7 +262,6 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           sniffing = false;
           if (verdict === 'classic') return;
           startStreaming('ndjson');
-          idleTimer = setTimeout(() => timedOut(status), req.timeoutMs);
           read((reader as StreamReader | null)?.push(Buffer.concat(chunks)) ?? []);
           chunks.length = 0;
         });
