@@ -19,7 +19,6 @@ import { AppIoAdapter } from './realtime/app-io.adapter';
 import { compressApiResponses, serveFrontend } from './web/serve-frontend';
 import { connectSources } from './voice/voice-csp';
 import { MAX_RESPONSE_BYTES } from './webhooks/webhook-client';
-import { STREAMED_CALLBACK_TYPES } from './agent-callbacks/callback-body';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
@@ -75,9 +74,9 @@ export async function createApp(
   app.use(cookieParser());
   // JSON only (no urlencoded parser): a cross-site HTML form cannot post a body any route accepts.
   // express.json rather than useBodyParser: Nest keeps `verify` for itself there.
-  // Agents calling back with a reply may send as much as a webhook answer may hold (agent-callbacks/).
+  // Agents calling back with a reply may send as much as a webhook answer may hold (agent-callbacks/);
+  // a streamed callback body (NDJSON, SSE, text) is not parsed here: the route reads it as it arrives.
   app.use('/api/agent-callbacks', express.json({ limit: MAX_RESPONSE_BYTES, verify: refuseDeepJson }));
-  app.use('/api/agent-callbacks', express.text({ limit: MAX_RESPONSE_BYTES, type: STREAMED_CALLBACK_TYPES }));
   app.use(express.json({ limit: '100kb', verify: refuseDeepJson }));
   app.use(refuseHostileText);
   app.use(bindRequestContext);

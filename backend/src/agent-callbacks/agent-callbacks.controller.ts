@@ -1,8 +1,10 @@
-import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator';
 import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
+import type { Request } from 'express';
 import { AgentCallbacksService } from './agent-callbacks.service';
+import { isStreamedCallback } from './callback-body';
 
 /**
  * Long-running agents deliver their replies here. No user session: the per-message callback token (in
@@ -28,10 +30,21 @@ export class AgentCallbacksController {
     @Param('messageId') messageId: string,
     @Headers('authorization') authorization: string | undefined,
     @Headers('content-type') contentType: string | undefined,
-    // {output}, [{output}] or a streamed body (text): checked by the service, not a DTO.
+    // {output} or [{output}]: checked by the service, not a DTO. Streamed bodies are not parsed here:
+    // the service reads them from the request as they arrive.
     @Body() body: unknown,
+    @Req() req: Request,
   ): Promise<{ ok: true }> {
-    await this.callbacks.deliver(messageId, authorization, body, contentType);
+    if (isStreamedCallback(contentType))
+      // Not destroyed when the service stops reading early (an error chunk, Stop, over 1 MB): the
+      // answer must still reach the agent.
+      await this.callbacks.deliverStream(
+        messageId,
+        authorization,
+        contentType,
+        req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>,
+      );
+    else await this.callbacks.deliver(messageId, authorization, body);
     return { ok: true };
   }
 }

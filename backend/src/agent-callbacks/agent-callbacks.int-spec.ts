@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
@@ -178,6 +179,15 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     await callBack(messageId, delivery.callbackToken, [{ output: long }]).expect(200);
     expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', long]);
 
+    const streamed = await sendAsync(await registerUser(t));
+    const tooLargeStream = await request(t.http)
+      .post(`/api/agent-callbacks/${streamed.messageId}`)
+      .set('Authorization', `Bearer ${streamed.delivery.callbackToken}`)
+      .set('Content-Type', 'text/plain')
+      .send('y'.repeat(1024 * 1024 + 1));
+    expect(tooLargeStream.status).toBe(413);
+    expect(await replyStatusOf(streamed.messageId)).toBe('pending');
+
     const other = await sendAsync(await registerUser(t));
     const tooLarge = await callBack(other.messageId, other.delivery.callbackToken, {
       output: 'x'.repeat(1024 * 1024 + 1),
@@ -219,6 +229,48 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     }
   });
 
+  it('a streamed callback reaches the tabs as it arrives (message.delta), then is stored once', async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    const line = (chunk: object) => `${JSON.stringify(chunk)}\n`;
+    const url = new URL(`${t.baseUrl}/api/agent-callbacks/${messageId}`);
+    const upload = http.request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${delivery.callbackToken}`,
+        'content-type': 'application/x-ndjson',
+      },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      upload.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      upload.on('error', reject);
+    });
+    upload.write(line({ type: 'begin', metadata: {} }));
+    upload.write(line({ type: 'item', content: 'Part one, ', metadata: {} }));
+    // The first piece is on the user's tab while the agent is still sending.
+    const delta = await tab.waitFor<{ messageId: string; text: string }>('message.delta');
+    expect(delta).toMatchObject({ messageId, chatId, text: 'Part one, ' });
+    expect(await replyStatusOf(messageId)).toBe('pending');
+    upload.write(line({ type: 'item', content: 'part two.', metadata: {} }));
+    upload.end(line({ type: 'end', metadata: {} }));
+    expect(await answer).toEqual({ status: 200, body: JSON.stringify({ ok: true }) });
+    expect((await historyOf(user, chatId)).contents).toEqual([
+      'write me a long report',
+      'Part one, part two.',
+    ]);
+    const created = tab.events.filter(
+      (e) =>
+        e.event === 'message.created' &&
+        (e.payload as { message: MessageView }).message.senderType === 'agent',
+    );
+    expect(created).toHaveLength(1);
+  });
+
   it("an n8n error chunk fails the reply at once with the agent's message", async () => {
     const user = await registerUser(t);
     const tab = await socketFor(user);
@@ -239,6 +291,22 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       pendingReply: false,
     });
     await callBack(messageId, delivery.callbackToken, { output: 'never mind' }).expect(409);
+  });
+
+  it('an error chunk after some text keeps that text, marked as cut short', async () => {
+    const user = await registerUser(t);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    await request(t.http)
+      .post(`/api/agent-callbacks/${messageId}`)
+      .set('Authorization', `Bearer ${delivery.callbackToken}`)
+      .set('Content-Type', 'application/x-ndjson')
+      .send('{"type":"item","content":"Half a report"}\n{"type":"error","content":"tool crashed"}\n')
+      .expect(200);
+    const res = await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
+    const reply = (res.body as { messages: Array<MessageView & { interrupted?: string | null }> })
+      .messages[1];
+    expect(reply).toMatchObject({ senderType: 'agent', content: 'Half a report', interrupted: 'error' });
+    expect(await replyStatusOf(messageId)).toBe('replied');
   });
 
   it('refuses a missing or wrong token, a token of another message and a bad body; nothing changes', async () => {

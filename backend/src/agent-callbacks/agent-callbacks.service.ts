@@ -1,8 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, GoneError, NotFoundError, UnauthorizedError } from '../common/domain-errors';
+import {
+  ConflictError,
+  GoneError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationFailedError,
+} from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
 import { ChatsService } from '../chats/chats.service';
-import { type CallbackReply, callbackReplyText, streamedReply } from './callback-body';
+import { ReplyStreamingService } from '../chats/streaming/reply-streaming.service';
+import { StreamReader, streamFormatOf } from '../webhooks/stream-parsers';
+import { MAX_RESPONSE_BYTES } from '../webhooks/webhook-client';
+import type { IssuedToken } from './agent-callback-tokens.repository';
+import { CALLBACK_STREAM_EMPTY, type CallbackReply, callbackReplyText } from './callback-body';
 import { AgentCallbackTokensService } from './agent-callback-tokens.service';
 
 export const CALLBACK_TOKEN_REQUIRED =
@@ -14,6 +25,9 @@ export const CALLBACK_MESSAGE_GONE = 'This message no longer exists (its chat wa
 export const CALLBACK_ALREADY_ANSWERED = 'This message has already been answered.';
 export const CALLBACK_REPLY_FAILED = 'This message no longer waits for a reply: its reply has failed.';
 export const CALLBACK_REPLY_STOPPED = 'This message no longer waits for a reply: the user stopped it.';
+export const CALLBACK_TOO_LARGE = 'The reply is larger than 1 MB.';
+export const CALLBACK_CUT_SHORT = 'The streamed body was cut short.';
+
 function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match ? match[1] : null;
@@ -29,36 +43,111 @@ export class AgentCallbacksService {
   constructor(
     private readonly tokens: AgentCallbackTokensService,
     private readonly chats: ChatsService,
+    private readonly streaming: ReplyStreamingService,
   ) {}
 
-  async deliver(
+  /** A JSON body: `{output}` or `[{output}]`. */
+  async deliver(messageId: string, authorization: string | undefined, body: unknown): Promise<void> {
+    const { id, token } = await this.authorize(messageId, authorization);
+    // Read before anything is stored: a body without text changes nothing.
+    const text = callbackReplyText(body);
+    return this.settle(id, token, { text });
+  }
+
+  /**
+   * A streamed body (n8n NDJSON, SSE or plain text) read as it arrives: its text reaches the user's tabs
+   * piece by piece (`message.delta`, as a streamed webhook answer does), then is stored once at the end.
+   * The token is checked before a byte of the body is read. Stop, pressed meanwhile, ends the upload:
+   * what had come is kept (marked stopped) and the agent is told 409.
+   */
+  async deliverStream(
     messageId: string,
     authorization: string | undefined,
-    body: unknown,
-    contentType?: string,
+    contentType: string | undefined,
+    body: AsyncIterable<Buffer | string>,
   ): Promise<void> {
+    const { id, token } = await this.authorize(messageId, authorization);
+    const context = await this.chats.pendingReplyContext(id);
+    if (!context) return this.refuseNotWaiting(id);
+    const stream = this.streaming.open({ ...context, messageId: id });
+    try {
+      const reader = new StreamReader(streamFormatOf(contentType, true) ?? 'text');
+      let text = '';
+      let error: string | null = null;
+      let size = 0;
+      const take = (pieces: ReturnType<StreamReader['push']>) => {
+        for (const piece of pieces) {
+          if (error !== null) return;
+          if (piece.kind === 'error') error = piece.message;
+          else {
+            text += piece.text;
+            stream.push(piece.text);
+          }
+        }
+      };
+      try {
+        for await (const chunk of body) {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+          size += bytes.length;
+          if (size > MAX_RESPONSE_BYTES) throw new PayloadTooLargeError(CALLBACK_TOO_LARGE);
+          take(reader.push(bytes));
+          if (error !== null || stream.signal.aborted) break;
+        }
+      } catch (cause) {
+        if (cause instanceof PayloadTooLargeError) throw cause;
+        throw new ValidationFailedError(CALLBACK_CUT_SHORT);
+      }
+      if (error === null && !stream.signal.aborted) take(reader.end());
+      await stream.flush();
+      // Stop stored what had been shown, marked stopped.
+      if (stream.signal.aborted) throw new ConflictError(CALLBACK_REPLY_STOPPED);
+      if (error !== null && text.trim()) {
+        // Cut short by the agent after some text, which the user has seen: kept, marked as such.
+        await this.streaming.storeInterrupted(id, text, 'error');
+        await this.tokens.markUsed(token);
+        return;
+      }
+      if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
+      await this.settle(id, token, error !== null ? { error } : { text });
+    } finally {
+      await stream.close();
+    }
+  }
+
+  /** The presented token of this message: valid, unused and before its deadline; else the refusal. */
+  private async authorize(
+    messageId: string,
+    authorization: string | undefined,
+  ): Promise<{ id: string; token: IssuedToken }> {
     const presented = bearerToken(authorization);
     if (!presented) throw new UnauthorizedError(CALLBACK_TOKEN_REQUIRED);
     // A malformed or unknown id is refused like a wrong token: without a token of its own, a caller
     // learns nothing about which messages exist.
-    const token = isUuid(messageId) ? await this.tokens.match(messageId.toLowerCase(), presented) : null;
+    const id = messageId.toLowerCase();
+    const token = isUuid(id) ? await this.tokens.match(id, presented) : null;
     if (!token) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
     if (token.used) throw new ConflictError(CALLBACK_ALREADY_USED);
     if (token.expired) throw new GoneError(CALLBACK_EXPIRED);
-    const id = messageId.toLowerCase();
-    const reply: CallbackReply =
-      typeof body === 'string' ? streamedReply(body, contentType) : { text: callbackReplyText(body) };
+    return { id, token };
+  }
+
+  /** Stores the reply (or fails it with the agent's error) once; otherwise says why it could not. */
+  private async settle(id: string, token: IssuedToken, reply: CallbackReply): Promise<void> {
     if ('text' in reply && (await this.chats.storeReply(id, reply.text))) {
       await this.tokens.markUsed(token);
       return;
     }
-    const status = await this.tokens.replyStatus(id);
-    if ('error' in reply && status === 'pending') {
+    if ('error' in reply && (await this.tokens.replyStatus(id)) === 'pending') {
       // The agent gave up: the user is told now, not at the deadline.
       await this.chats.failReply(id, `The agent reported an error: ${reply.error}`);
       await this.tokens.markUsed(token);
       return;
     }
+    return this.refuseNotWaiting(id);
+  }
+
+  private async refuseNotWaiting(id: string): Promise<never> {
+    const status = await this.tokens.replyStatus(id);
     if (status === null) throw new NotFoundError(CALLBACK_MESSAGE_GONE);
     if (status === 'failed') throw new ConflictError(CALLBACK_REPLY_FAILED);
     if (status === 'skipped') throw new ConflictError(CALLBACK_REPLY_STOPPED);

@@ -1,12 +1,11 @@
 import { ValidationFailedError } from '../common/domain-errors';
-import { StreamReader, streamFormatOf } from '../webhooks/stream-parsers';
 
 export const CALLBACK_BODY_INVALID =
   'The body must be JSON: {"output": "the reply"} or [{"output": "the reply"}], with a non-empty output.';
 
 export const CALLBACK_STREAM_EMPTY = 'The streamed body holds no text.';
 
-/** The media types a callback may stream its reply in (read whole, as the agent's webhook answer is). */
+/** The media types a callback may stream its reply in, read as they arrive like a streamed webhook answer. */
 export const STREAMED_CALLBACK_TYPES = [
   'application/x-ndjson',
   'application/jsonl',
@@ -18,19 +17,10 @@ export const STREAMED_CALLBACK_TYPES = [
 /** A reply delivered by callback: its text, or the error the agent reported instead (n8n `error` chunk). */
 export type CallbackReply = { text: string } | { error: string };
 
-/**
- * A streamed callback body (NDJSON as n8n streams it, server-sent events or plain text), read with the
- * webhook client's parsers: the text of its pieces in order, or the agent's error if one comes first.
- */
-export function streamedReply(body: string, contentType: string | undefined): CallbackReply {
-  const reader = new StreamReader(streamFormatOf(contentType, true) ?? 'text');
-  let text = '';
-  for (const piece of [...reader.push(Buffer.from(body, 'utf8')), ...reader.end()]) {
-    if (piece.kind === 'error') return text.trim() ? { text } : { error: piece.message };
-    text += piece.text;
-  }
-  if (!text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
-  return { text };
+/** True when the body is one of STREAMED_CALLBACK_TYPES: it is read as it arrives, not parsed as JSON. */
+export function isStreamedCallback(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return STREAMED_CALLBACK_TYPES.includes(type);
 }
 
 /** `{output}` or the classic `[{output}]`: the reply's text, or a 400 that says what to send. */

@@ -26,6 +26,6 @@ import { ReplyStreamingService } from './streaming/reply-streaming.service';
     ReplyStopBus,
     ReplyStreamingService,
   ],
-  exports: [ChatsService],
+  exports: [ChatsService, ReplyStreamingService],
 })
 export class ChatsModule {}
