@@ -30,8 +30,8 @@ export class ReplyStopBus implements OnModuleDestroy {
     this.subscriber.subscribe(CHANNEL).catch((error) => this.logger.warn(`Not subscribed: ${String(error)}`));
   }
 
+  // Calls still running are not aborted here: a shutdown drains them like any reply.
   async onModuleDestroy(): Promise<void> {
-    for (const controller of this.running.values()) controller.abort();
     await this.publisher?.quit().catch(() => undefined);
     await this.subscriber?.quit().catch(() => undefined);
   }
