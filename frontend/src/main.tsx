@@ -1,8 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadStartPage } from './app/pageLoaders';
+import { mayHaveSession } from './features/auth/sessionStore';
 import { loadAppearance } from './features/platform-admin/appearance/loadAppearance';
 import './styles.css';
+
+// The first screen's code starts loading now, alongside the app's first render and the session check.
+preloadStartPage(location.pathname, location.search, mayHaveSession());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

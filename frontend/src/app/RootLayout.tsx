@@ -2,8 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
 import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
-import { mayHaveSession, useSessionStore } from '../features/auth/sessionStore';
-import { opensChat, preloadChat } from './pageLoaders';
+import { useSessionStore } from '../features/auth/sessionStore';
+import { opensChat } from './pageLoaders';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;
 
@@ -18,8 +18,7 @@ export function RootLayout() {
   // Whether the page the browser opened leads to the chat: its data comes with the session check.
   const [chatScreen] = useState(() => opensChat(pathname, search));
   useEffect(() => {
-    // Signed in (probably): the chat's code loads while the session is checked, not after.
-    if (chatScreen && mayHaveSession()) preloadChat();
+    // The screen's code is already loading (main.tsx: preloadStartPage) while the session is checked.
     void initialize({ chatScreen });
   }, [initialize, chatScreen]);
 

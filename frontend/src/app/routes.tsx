@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './AuthGate';
-import { loadChatPage } from './pageLoaders';
+import { loadChatPage, loadSignInPage } from './pageLoaders';
 import { RootLayout } from './RootLayout';
 
 // Every page is its own chunk: antd screens are heavy and only the current one is needed.
-const SignInPage = lazy(() => import('../pages/SignInPage').then((m) => ({ default: m.SignInPage })));
+const SignInPage = lazy(() => loadSignInPage().then((m) => ({ default: m.SignInPage })));
 const RegisterPage = lazy(() => import('../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() =>
   import('../pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
