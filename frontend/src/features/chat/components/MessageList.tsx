@@ -99,9 +99,12 @@ export function MessageList({
   const focus = useSearchStore((s) => (s.focus && s.focus.chatId === items[0]?.chatId ? s.focus : null));
   const focusIndex = focus ? items.findIndex((m) => m.id === focus.messageId) : -1;
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  // The list starts afresh at the message: a scroll asked for in the render that also prepended the
+  // pages before it would be undone by Virtuoso keeping the reader's place.
+  const [jump, setJump] = useState<{ key: number; index: number } | null>(null);
   useEffect(() => {
     if (!focus || focusIndex < 0) return;
-    virtuoso.current?.scrollToIndex({ index: focusIndex, align: 'center' });
+    setJump({ key: focus.nonce, index: focusIndex });
     setHighlighted(focus.messageId);
     useSearchStore.getState().setFocus(null);
   }, [focus, focusIndex]);
@@ -120,13 +123,12 @@ export function MessageList({
 
   return (
     <Virtuoso<MessageView, ListContext>
+      key={jump?.key}
       ref={virtuoso}
       style={{ height: '100%' }}
       data={items}
       firstItemIndex={FIRST_INDEX - messages.prepended}
-      initialTopMostItemIndex={
-        focusIndex >= 0 ? { index: focusIndex, align: 'center' } : Math.max(0, items.length - 1)
-      }
+      initialTopMostItemIndex={jump ? { index: jump.index, align: 'center' } : Math.max(0, items.length - 1)}
       computeItemKey={(_, message) => message.id}
       startReached={() => {
         if (messages.hasMore) onLoadOlder();
