@@ -311,8 +311,9 @@ describeWithRedis('streamed replies across two api nodes (Redis)', () => {
       WEBHOOK_TIMEOUT_MS: '2000',
       JWT_SECRET: 'stream-test-secret-that-is-long-enough-000',
     };
+    // Jobs run on a only: what b shows and stops reaches it through Redis (adapter, key, pub/sub).
     a = await createTestApp(env);
-    b = await createTestApp(env);
+    b = await createTestApp({ ...env, PROCESS_ROLE: 'api' });
     user = await registerUser(a);
     headers = { Authorization: `Bearer ${user.accessToken}`, 'X-Company-Id': user.companyId };
   }, 60_000);
@@ -363,8 +364,7 @@ describeWithRedis('streamed replies across two api nodes (Redis)', () => {
         expect(deltas.map((d) => d.offset)).toEqual([...deltas.map((d) => d.offset)].sort((x, y) => x - y));
       }
 
-      // Held mid-stream: node b (whichever node runs the job) reads the text so far from Redis, and its Stop
-      // reaches the job.
+      // Held mid-stream: node b reads the text so far from Redis, and its Stop reaches the job on node a.
       await request(a.http)
         .patch(`/api/agents/${agent.body.id}`)
         .set(headers)
