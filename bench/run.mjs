@@ -26,6 +26,7 @@ import { hostileBodies } from './phases/hostile-bodies.mjs';
 import { listsPhase } from './phases/lists.mjs';
 import { memory } from './phases/memory.mjs';
 import { roundTrip } from './phases/round-trip.mjs';
+import { searchPhase } from './phases/search.mjs';
 import { sequential } from './phases/sequential.mjs';
 import { statements } from './phases/statements.mjs';
 
@@ -44,6 +45,7 @@ const ALL_PHASES = [
   history,
   hostileBodies,
   firstLoad,
+  searchPhase,
 ];
 // BENCH_PHASES=history,hostileBodies runs only those.
 const only = (process.env.BENCH_PHASES ?? '').split(',').filter(Boolean);
