@@ -16,8 +16,8 @@ const PAGE = 20;
 const INDEXED_TEXT = `translate(left(m.content, 100000), '<&' || chr(1) || chr(2), chr(3) || chr(4))`;
 const HEADLINE_OPTIONS = `'StartSel=' || chr(1) || ', StopSel=' || chr(2) ||
   ', MaxWords=30, MinWords=10, ShortWord=0, MaxFragments=2, FragmentDelimiter=" … "'`;
-const SCORE = `(ts_rank(m.search_vector, q.query, 1) *
-  (1 + 1 / (1 + greatest(extract(epoch FROM ($4::timestamptz - m.created_at)), 0) / 604800.0)))::float8`;
+const SCORE = `ts_rank(m.search_vector, q.query, 1)::float8 *
+  (1 + 1 / (1 + greatest(date_part('epoch', $4::timestamptz - m.created_at), 0) / 604800.0::float8))`;
 const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('simple', $1) AS query),
  hits AS (
    SELECT m.id, m.seq, m.chat_id, m.sender_type, m.is_voice_message, m.created_at,

@@ -51,10 +51,11 @@ const HEADLINE_OPTIONS = `'StartSel=' || chr(1) || ', StopSel=' || chr(2) ||
 /**
  * Relevance (ts_rank, normalised by the message's length) times a recency boost between 1 (old) and 2
  * (now), halved after a week. Scored against a fixed `asOf` (the first page's time) so that every page
- * of one search sorts the same way and the keyset cursor stays valid.
+ * of one search sorts the same way and the keyset cursor stays valid. All in float8: `extract` computes
+ * in numeric, which made ranking 100,000 hits about three times slower.
  */
-const SCORE = `(ts_rank(m.search_vector, q.query, 1) *
-  (1 + 1 / (1 + greatest(extract(epoch FROM ($4::timestamptz - m.created_at)), 0) / 604800.0)))::float8`;
+const SCORE = `ts_rank(m.search_vector, q.query, 1)::float8 *
+  (1 + 1 / (1 + greatest(date_part('epoch', $4::timestamptz - m.created_at), 0) / 604800.0::float8))`;
 
 /**
  * Owner-scoped: only messages of the caller's own chats in the current company. Ranks every hit (the
