@@ -101,7 +101,7 @@ test('a chat started on another device while this page loads its lists still app
   let releaseList!: () => void;
   const listReleased = new Promise<void>((resolve) => (releaseList = resolve));
   let first = true;
-  await page.route(/\/api\/chats\?archived=false$/, async (route) => {
+  await page.route(/\/api\/chats\?archived=false(&limit=\d+)?$/, async (route) => {
     if (!first) return route.continue();
     first = false;
     const answer = await route.fetch();
