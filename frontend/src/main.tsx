@@ -5,6 +5,7 @@ import { preloadStartPage } from './app/pageLoaders';
 import { mayHaveSession } from './features/auth/sessionStore';
 import { loadAppearance } from './features/platform-admin/appearance/loadAppearance';
 import './styles.css';
+import './app/touchTargets.css';
 
 // The first screen's code starts loading now, alongside the app's first render and the session check.
 preloadStartPage(location.pathname, location.search, mayHaveSession());
