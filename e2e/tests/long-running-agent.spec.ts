@@ -1,16 +1,20 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { agentWebhookUrl, createAgent } from '../fixtures/api';
+import { agentWebhookUrl, createAgent, registerViaApi } from '../fixtures/api';
 import {
   agentMessage,
   messageInput,
   openChatRow,
   selectAgent,
   sendMessage,
+  sidebar,
   typingIndicator,
   userMessage,
 } from '../fixtures/chat';
 import { twoDevices } from '../fixtures/devices';
 import { realtimeConnected } from '../fixtures/realtime';
+import { dismissToasts, expectToast, newAccount } from '../fixtures/ui';
+
+const REPLY_DEADLINE_RULE = 'The reply deadline must be a whole number of minutes from 1 to 60';
 
 // Issue 14, long-running agents: the webhook fixture answers `async:` messages with 202 Accepted and
 // keeps their callbackUrl and token; /deliver makes it call back with `later: <message>`.
@@ -73,4 +77,36 @@ test('an agent that answers 202 keeps the typing indicator on every tab, across 
   } finally {
     await close();
   }
+});
+
+test("an agent's reply deadline is set in Add Agent, refused out of range, and kept", async ({ page }) => {
+  await registerViaApi(page, newAccount('deadline'));
+  await page.goto('/chat');
+  await sidebar(page).getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Agents' }).click();
+  await settings.getByRole('button', { name: 'Add Agent' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Agent' });
+  await add.getByLabel('Name', { exact: true }).fill('Researcher');
+  await add.getByLabel('Webhook URL', { exact: true }).fill(agentWebhookUrl('/echo'));
+  const deadline = add.getByLabel('Reply deadline (minutes)');
+  await expect(deadline).toHaveValue('10');
+
+  await deadline.fill('90');
+  await add.getByRole('button', { name: 'Add Agent' }).click();
+  await expect(add.getByText(REPLY_DEADLINE_RULE)).toBeVisible();
+  await expect(add).toBeVisible();
+
+  await deadline.fill('30');
+  await add.getByRole('button', { name: 'Add Agent' }).click();
+  await expectToast(page, 'Agent added');
+  await dismissToasts(page);
+  await expect(settings.getByLabel('Reply deadline (minutes)')).toHaveValue('30');
+
+  // Kept by the server: a fresh page shows it too.
+  await page.reload();
+  await sidebar(page).getByRole('button', { name: 'Settings' }).click();
+  await settings.getByRole('tab', { name: 'Agents' }).click();
+  await settings.getByRole('list', { name: 'Agents' }).getByText('Researcher').click();
+  await expect(settings.getByLabel('Reply deadline (minutes)')).toHaveValue('30');
 });
