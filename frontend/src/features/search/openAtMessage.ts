@@ -28,11 +28,14 @@ export async function openAtMessage(
     (c) => c.id === chatId,
   );
   if (!chat) {
+    // A chat on a page of the list not loaded yet: opened first, it is listed wherever it sorts.
     chat = await chatsApi.get(companyId, chatId);
     if (!stillCurrent(companyId)) return;
+    openChat(chat.id, chat.agentId);
     useChatStore.getState().upsertChat(chat);
+  } else {
+    openChat(chat.id, chat.agentId);
   }
-  openChat(chat.id, chat.agentId);
 
   if (!useChatStore.getState().messages[chatId]?.loaded) {
     await fetchAndApply(

@@ -147,4 +147,29 @@ describe('chat search (sidebar)', () => {
     const pages = calls.filter((c) => c.path.includes('/messages'));
     expect(pages.map((c) => new URL(c.path, 'http://x').searchParams.get('before'))).toEqual([null, '100']);
   });
+
+  it('opens a chat the loaded pages of the list do not hold yet', async () => {
+    const newer: ChatView = {
+      ...chat,
+      id: 'chat-2',
+      title: 'Newer chat',
+      updatedAt: '2024-04-01T00:00:00.000Z',
+    };
+    // More pages of the list remain (a cursor): chat-1 sorts on one of them.
+    useChatStore.getState().setChats(false, [newer], 'next-page');
+    const calls = mockFetch((call) => {
+      const url = new URL(call.path, 'http://x');
+      if (url.pathname === '/api/search') return [200, { results: [result()], nextCursor: null }];
+      if (url.pathname === '/api/chats/chat-1') return [200, chat];
+      return [200, { messages: range(30, 60), hasMore: true, pendingReply: false } satisfies MessagePage];
+    });
+    renderWithProviders(<ChatSearch />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'ferry{Enter}');
+    await userEvent.click(await screen.findByTestId('search-result'));
+
+    await waitFor(() => expect(useSearchStore.getState().focus).toMatchObject({ messageId: 'm-40' }));
+    expect(useChatStore.getState().activeChatId).toBe('chat-1');
+    expect(useChatStore.getState().activeChats.map((c) => c.id)).toContain('chat-1');
+    expect(calls.some((c) => c.path.endsWith('/api/chats/chat-1'))).toBe(true);
+  });
 });
