@@ -87,6 +87,14 @@ describe('the chat list, a page at a time, with live events', () => {
     expect(ids()).toEqual(['chat-001', 'chat-002', 'chat-040']);
   });
 
+  it('a chat an answer brings (a search result, a restore) is listed whatever its place', () => {
+    useChatStore.getState().upsertChat(chat(40, { title: 'Found by search' }));
+    expect(ids()).toEqual(['chat-001', 'chat-002', 'chat-003', 'chat-040']);
+    // Its page, loaded later, does not list it twice.
+    useChatStore.getState().appendChats(false, [chat(39), chat(40)], null);
+    expect(ids()).toEqual(['chat-001', 'chat-002', 'chat-003', 'chat-039', 'chat-040']);
+  });
+
   it('the open chat is kept in the list whatever its place', () => {
     useChatStore.getState().setActiveChat('chat-040');
     dispatch({ name: 'chat.updated', payload: { companyId: 'c1', chat: chat(40) } });

@@ -47,7 +47,12 @@ interface ChatState {
   /** Adds the next page of a list (merged by id: a copy an event brought meanwhile, if newer, stays). */
   appendChats: (archived: boolean, chats: ChatView[], nextCursor: string | null) => void;
   setLoadingMore: (archived: boolean, loading: boolean) => void;
-  upsertChat: (chat: ChatView) => void;
+  /**
+   * Puts a chat in its list. `fromEvent`: a live event, which leaves a chat that is not loaded and
+   * sorts below the loaded part of a list with more pages to that page (an answer or a user's action
+   * always shows its chat).
+   */
+  upsertChat: (chat: ChatView, fromEvent?: boolean) => void;
   removeChat: (chatId: string) => void;
   removeChatsOfAgent: (agentId: string) => void;
   setActiveChat: (chatId: string | null) => void;
@@ -183,11 +188,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
     set(archived ? { loadingMoreArchived: loading } : { loadingMoreActive: loading });
   },
 
-  upsertChat(chat) {
+  upsertChat(chat, fromEvent = false) {
     const { activeChats, archivedChats, activeCursor, archivedCursor, activeChatId } = get();
     const without = (list: ChatView[]) => list.filter((c) => c.id !== chat.id);
-    // The open chat is always listed (the screen reads it from the lists), wherever it sorts.
-    const open = chat.id === activeChatId;
+    // Shown wherever it sorts: a chat an answer or action brought, and the open chat (the screen reads
+    // it from the lists).
+    const open = !fromEvent || chat.id === activeChatId;
     set({
       activeChats: chat.isArchived
         ? without(activeChats)

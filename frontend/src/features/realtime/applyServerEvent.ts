@@ -30,7 +30,7 @@ export function applyServerEvent(event: ServerEvent): boolean {
   switch (event.name) {
     case 'message.created': {
       const { chat, message } = event.payload;
-      chats.upsertChat(chat);
+      chats.upsertChat(chat, true);
       chats.addMessage(message);
       // The chat view is read in the same transaction as the message: it knows whether a reply is due.
       chats.setTyping(chat.id, message.senderType === 'user' ? chat.pendingReply : false);
@@ -54,7 +54,7 @@ export function applyServerEvent(event: ServerEvent): boolean {
       break;
     case 'chat.created':
     case 'chat.updated':
-      chats.upsertChat(event.payload.chat);
+      chats.upsertChat(event.payload.chat, true);
       break;
     case 'chat.deleted':
       chats.removeChat(event.payload.chatId);
