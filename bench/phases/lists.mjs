@@ -133,7 +133,15 @@ async function startSamePath(databaseUrl, userId, sessionId) {
 
 async function get(base, path, token, companyId) {
   const res = await fetch(`${base}${path}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-company-id': companyId, accept: 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-company-id': companyId,
+      accept: 'application/json',
+      // BENCH_LISTS_ACCEPT_ENCODING=identity: both servers answer uncompressed (fetch's default asks for br).
+      ...(process.env.BENCH_LISTS_ACCEPT_ENCODING
+        ? { 'accept-encoding': process.env.BENCH_LISTS_ACCEPT_ENCODING }
+        : {}),
+    },
   });
   const body = await res.json();
   if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}: ${JSON.stringify(body)}`);
