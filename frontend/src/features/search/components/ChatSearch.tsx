@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Spin, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useCompanyStore } from '../../companies/companyStore';
@@ -33,7 +33,7 @@ export function ChatSearch({ onNavigate }: { onNavigate?: () => void }) {
         aria-label="Search chats"
         placeholder="Search chats"
         prefix={<SearchOutlined aria-hidden />}
-        allowClear
+        allowClear={{ clearIcon: <CloseCircleFilled aria-label="Clear search" /> }}
         maxLength={200}
         value={text}
         onChange={(event) => {
