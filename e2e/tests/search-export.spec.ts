@@ -9,6 +9,7 @@ import {
   type ApiSession,
 } from '../fixtures/api';
 import { chatRow, chatTitle, sidebar, userMessage } from '../fixtures/chat';
+import { axeFindings } from '../fixtures/axe';
 import { chooseFromMenu, newAccount } from '../fixtures/ui';
 
 /**
@@ -53,6 +54,7 @@ test('search finds a word from an old message and opens the chat at it', async (
   const found = results.getByRole('button').filter({ hasText: 'Harbour notes' });
   await expect(found).toHaveCount(1);
   await expect(found.locator('mark')).toHaveText(word);
+  expect(await axeFindings(page)).toEqual([]);
 
   // Keyboard: the result is a button.
   await found.focus();

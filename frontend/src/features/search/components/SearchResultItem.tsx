@@ -42,7 +42,8 @@ export function SearchResultItem({ result, onOpen }: { result: SearchResult; onO
               key={index}
               style={{
                 background: token.colorWarningBgHover,
-                color: 'inherit',
+                // Full text colour: the secondary grey on the mark's background is too faint.
+                color: token.colorText,
                 padding: 0,
                 borderRadius: token.borderRadiusXS,
               }}
