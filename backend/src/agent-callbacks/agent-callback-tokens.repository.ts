@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { returnedRows } from '../chats/chats.repository';
 
-/** A token issued for a message, as the callback check needs it. */
-export interface IssuedToken {
-  tokenHash: Buffer;
-  /** Judged by the database's clock, like the sweep: api nodes' clocks may differ. */
+/** What a callback with a verified token needs to know, in one read. */
+export interface CallbackCheck {
+  /** 'pending', 'replied', 'failed', 'skipped', 'none'; null when the message is gone. */
+  replyStatus: string | null;
+  /** The token's expiry has passed, by the database's clock (api nodes' clocks may differ). */
   expired: boolean;
-  used: boolean;
 }
 
 /** A reply that waits for a callback (the webhook answered 202) and whose deadline has passed. */
@@ -16,50 +16,38 @@ export interface OverdueCallback {
   deadlineMinutes: number;
 }
 
-/** The SQL of agent callback tokens. Statements go by message id: callers are jobs and token holders. */
+/**
+ * The SQL of agent callbacks. Tokens are not stored (callback-token.ts); only a message whose webhook
+ * answered 202 gets a row (agent_callback_waits). Statements go by message id: callers are jobs and
+ * token holders.
+ */
 @Injectable()
 export class AgentCallbackTokensRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Stores a token's hash for a message still waiting for its reply, expiring after the deadline of the
-   * message's agent; false when the message no longer waits.
+   * The webhook answered 202 Accepted: the message's reply now comes by callback until `expiresAt` (the
+   * accepted token's expiry, Unix seconds). A second 202 for the message (a job run twice) keeps the
+   * later deadline.
    */
-  async insert(messageId: string, tokenHash: Buffer): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO agent_callback_tokens (token_hash, message_id, expires_at)
-       SELECT $1, m.id, now() + a.callback_deadline_minutes * interval '1 minute'
-       FROM messages m JOIN chats c ON c.id = m.chat_id JOIN agents a ON a.id = c.agent_id
-       WHERE m.id = $2 AND m.reply_status = 'pending'
-       RETURNING message_id`,
-      [tokenHash, messageId],
-    );
-    return rows.length > 0;
-  }
-
-  /** The webhook answered 202 Accepted: the message's reply now comes by callback, until the deadline. */
-  async markAccepted(messageId: string): Promise<void> {
+  async markAwaiting(messageId: string, expiresAt: number, deadlineMinutes: number): Promise<void> {
     await this.dataSource.query(
-      `UPDATE agent_callback_tokens SET accepted_at = now() WHERE message_id = $1 AND accepted_at IS NULL`,
-      [messageId],
+      `INSERT INTO agent_callback_waits AS w (message_id, expires_at, deadline_minutes)
+       VALUES ($1, to_timestamp($2), $3)
+       ON CONFLICT (message_id) DO UPDATE SET expires_at = greatest(w.expires_at, excluded.expires_at),
+         deadline_minutes = excluded.deadline_minutes`,
+      [messageId, expiresAt, deadlineMinutes],
     );
   }
 
-  /** Every token issued for a message (one per delivery attempt: a handful at most). */
-  async forMessage(messageId: string): Promise<IssuedToken[]> {
-    const rows: Array<{ token_hash: Buffer; expired: boolean; used: boolean }> = await this.dataSource.query(
-      `SELECT token_hash, expires_at <= now() AS expired, used_at IS NOT NULL AS used
-       FROM agent_callback_tokens WHERE message_id = $1`,
-      [messageId],
+  /** Where the message's reply stands and whether a token expiring at `expiresAt` has expired. */
+  async check(messageId: string, expiresAt: number): Promise<CallbackCheck> {
+    const rows: Array<{ reply_status: string | null; expired: boolean }> = await this.dataSource.query(
+      `SELECT to_timestamp($2) <= now() AS expired,
+         (SELECT coalesce(m.reply_status, 'none') FROM messages m WHERE m.id = $1) AS reply_status`,
+      [messageId, expiresAt],
     );
-    return rows.map((row) => ({ tokenHash: row.token_hash, expired: row.expired, used: row.used }));
-  }
-
-  async markUsed(tokenHash: Buffer): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE agent_callback_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL`,
-      [tokenHash],
-    );
+    return { replyStatus: rows[0].reply_status, expired: rows[0].expired };
   }
 
   /** Where a message's reply stands ('pending', 'replied', 'failed'...), or null when it is gone. */
@@ -71,29 +59,22 @@ export class AgentCallbackTokensRepository {
     return rows[0] ? (rows[0].reply_status ?? 'none') : null;
   }
 
-  /**
-   * Replies still pending whose webhook answered 202 and whose latest accepted token has expired: the
-   * agent's deadline passed without a callback.
-   */
+  /** Replies still pending whose webhook answered 202 and whose deadline has passed. */
   async overdue(limit: number): Promise<OverdueCallback[]> {
-    const rows: Array<{ message_id: string; minutes: number }> = await this.dataSource.query(
-      `SELECT message_id, minutes FROM (
-         SELECT DISTINCT ON (t.message_id) t.message_id, t.expires_at,
-           round(extract(epoch FROM t.expires_at - t.created_at) / 60)::int AS minutes
-         FROM agent_callback_tokens t JOIN messages m ON m.id = t.message_id AND m.reply_status = 'pending'
-         WHERE t.accepted_at IS NOT NULL
-         ORDER BY t.message_id, t.expires_at DESC
-       ) latest WHERE expires_at <= now() LIMIT $1`,
+    const rows: Array<{ message_id: string; deadline_minutes: number }> = await this.dataSource.query(
+      `SELECT w.message_id, w.deadline_minutes
+       FROM agent_callback_waits w JOIN messages m ON m.id = w.message_id AND m.reply_status = 'pending'
+       WHERE w.expires_at <= now() ORDER BY w.expires_at LIMIT $1`,
       [limit],
     );
-    return rows.map((row) => ({ messageId: row.message_id, deadlineMinutes: row.minutes }));
+    return rows.map((row) => ({ messageId: row.message_id, deadlineMinutes: row.deadline_minutes }));
   }
 
-  /** Tokens a day past their deadline can only ever be refused: they go. */
+  /** Waits long past their deadline are settled one way or another (the sweep failed them): they go. */
   async deleteExpired(olderThanMs: number): Promise<number> {
     const result: unknown = await this.dataSource.query(
-      `DELETE FROM agent_callback_tokens WHERE expires_at < now() - ($1::int * interval '1 millisecond')
-       RETURNING token_hash`,
+      `DELETE FROM agent_callback_waits WHERE expires_at < now() - ($1::int * interval '1 millisecond')
+       RETURNING message_id`,
       [olderThanMs],
     );
     return returnedRows(result).length;

@@ -1,11 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
+  type CallbackCheck,
   AgentCallbackTokensRepository,
-  type IssuedToken,
   type OverdueCallback,
 } from './agent-callback-tokens.repository';
+import { callbackTokenKey, mintCallbackToken, verifyCallbackToken } from './callback-token';
 
 /** What the webhook body gets, for an agent that answers 202 Accepted and delivers later. */
 export interface CallbackGrant {
@@ -13,59 +14,49 @@ export interface CallbackGrant {
   callbackToken: string;
 }
 
-/** Tokens are only ever stored as this hash. */
-export function hashCallbackToken(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
-}
-
-/** Tokens past their deadline by this much are deleted (until then they answer 410, after that 401). */
-export const KEEP_EXPIRED_TOKENS_MS = 24 * 60 * 60 * 1000;
+/** Waits this far past their deadline are deleted (the sweep has failed them by then). */
+export const KEEP_EXPIRED_WAITS_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Issues and checks the per-message tokens of long-running agents. Used by the reply job (issue before
- * the webhook call, accept on 202), the callback route (check) and the sweep (overdue replies).
+ * The callback tokens of long-running agents and the waits of accepted replies. Used by the reply job
+ * (a token with every webhook call, without a database write; a wait on 202), the callback route
+ * (verify, then check) and the sweep (overdue replies).
  */
 @Injectable()
 export class AgentCallbackTokensService {
+  private readonly key: KeyObject;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: AgentCallbackTokensRepository,
-  ) {}
+  ) {
+    this.key = callbackTokenKey(config.jwtSecret);
+  }
 
   /**
-   * A fresh token for one delivery attempt of a message (32 random bytes, base64url), valid until the
-   * agent's deadline. A retried delivery gets another one; the earlier ones stay valid (see the entity).
-   * Null when the message no longer waits for a reply.
+   * The token for one delivery attempt of a message, valid until `expiresAt` (Unix seconds, the
+   * agent's deadline from now by the database's clock). A retried delivery gets another one (a later
+   * expiry); the earlier ones stay valid until theirs.
    */
-  async issue(messageId: string): Promise<CallbackGrant | null> {
-    const callbackToken = randomBytes(32).toString('base64url');
-    if (!(await this.tokens.insert(messageId, hashCallbackToken(callbackToken)))) return null;
+  grant(messageId: string, expiresAt: number): CallbackGrant {
     return {
       callbackUrl: `${this.config.appOrigin}/api/agent-callbacks/${messageId}`,
-      callbackToken,
+      callbackToken: mintCallbackToken(this.key, messageId, expiresAt),
     };
   }
 
+  /** The expiry the presented token carries when it is this message's token; null otherwise. */
+  verify(messageId: string, presented: string): number | null {
+    return verifyCallbackToken(this.key, messageId, presented);
+  }
+
   /** The webhook answered 202 Accepted: the reply stays pending until a callback or the deadline. */
-  accept(messageId: string): Promise<void> {
-    return this.tokens.markAccepted(messageId);
+  accept(messageId: string, expiresAt: number, deadlineMinutes: number): Promise<void> {
+    return this.tokens.markAwaiting(messageId, expiresAt, deadlineMinutes);
   }
 
-  /**
-   * The token of this message that the presented one is, compared in constant time against every token
-   * the message has (so timing tells nothing about how close a guess was); null when none matches.
-   */
-  async match(messageId: string, presented: string): Promise<IssuedToken | null> {
-    const hash = hashCallbackToken(presented);
-    let found: IssuedToken | null = null;
-    for (const issued of await this.tokens.forMessage(messageId)) {
-      if (issued.tokenHash.length === hash.length && timingSafeEqual(issued.tokenHash, hash)) found = issued;
-    }
-    return found;
-  }
-
-  markUsed(token: IssuedToken): Promise<void> {
-    return this.tokens.markUsed(token.tokenHash);
+  check(messageId: string, expiresAt: number): Promise<CallbackCheck> {
+    return this.tokens.check(messageId, expiresAt);
   }
 
   replyStatus(messageId: string): Promise<string | null> {
@@ -77,6 +68,6 @@ export class AgentCallbackTokensService {
   }
 
   deleteExpired(): Promise<number> {
-    return this.tokens.deleteExpired(KEEP_EXPIRED_TOKENS_MS);
+    return this.tokens.deleteExpired(KEEP_EXPIRED_WAITS_MS);
   }
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -12,6 +11,7 @@ import {
 import { REPLY_DEADLINE_RULE } from '../agents/dto/agent.dto';
 import { StaleReplySweeper } from '../chats/jobs/stale-reply.sweeper';
 import type { ChatView, MessageView } from '../realtime/client-events';
+import { AgentCallbackTokensService } from './agent-callback-tokens.service';
 import {
   CALLBACK_ALREADY_USED,
   CALLBACK_EXPIRED,
@@ -22,6 +22,7 @@ import {
   CALLBACK_TOKEN_REQUIRED,
 } from './agent-callbacks.service';
 import { CALLBACK_BODY_INVALID, CALLBACK_STREAM_EMPTY } from './callback-body';
+import { callbackTokenKey, mintCallbackToken, verifyCallbackToken } from './callback-token';
 
 /** What a long-running agent receives in the webhook body. */
 interface AsyncDelivery {
@@ -44,6 +45,11 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       '/async': (_req, res) => {
         res.writeHead(202);
         res.end();
+      },
+      // An ordinary agent: answers at once.
+      '/sync': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify([{ output: 'right away' }]));
       },
       // The first delivery of each message fails (retried), the second is accepted.
       '/flaky-async': (_req, res, body) => {
@@ -121,6 +127,19 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       }>
     )[0]?.reply_status;
   const sweep = () => t.app.get(StaleReplySweeper).sweepStaleReplies();
+  const waitsOf = async (messageId: string) =>
+    (await db.query(
+      `SELECT expires_at, deadline_minutes,
+         round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes
+       FROM agent_callback_waits WHERE message_id = $1`,
+      [messageId],
+    )) as Array<{ expires_at: Date; deadline_minutes: number; minutes: number }>;
+  const countWaits = async () =>
+    Number(((await db.query('SELECT count(*) AS n FROM agent_callback_waits')) as [{ n: string }])[0].n);
+  /** A token of the message as the server mints them, expiring at `expiresAt` (Unix seconds). */
+  const tokenFor = (messageId: string, expiresAt: number) =>
+    t.app.get(AgentCallbackTokensService).grant(messageId, expiresAt).callbackToken;
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
 
   it('sends callbackUrl and a token, keeps the reply pending on 202, and stores the callback once, pushed live', async () => {
     const user = await registerUser(t);
@@ -128,16 +147,15 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     const { chatId, messageId, delivery } = await sendAsync(user);
     expect(delivery.callbackUrl).toBe(`${t.config.appOrigin}/api/agent-callbacks/${messageId}`);
     expect(delivery.callbackToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Only the token's SHA-256 is stored.
-    const stored = (await db.query('SELECT * FROM agent_callback_tokens WHERE message_id = $1', [
-      messageId,
-    ])) as Array<{ token_hash: Buffer; accepted_at: Date | null }>;
-    expect(stored).toHaveLength(1);
-    expect(stored[0].token_hash.equals(createHash('sha256').update(delivery.callbackToken).digest())).toBe(
-      true,
+    // The token is not stored: the 202 wrote the wait, with the token's own expiry as its deadline.
+    const waits = await waitsOf(messageId);
+    expect(waits).toHaveLength(1);
+    expect(JSON.stringify(waits)).not.toContain(delivery.callbackToken);
+    const key = callbackTokenKey(t.config.jwtSecret);
+    expect(waits[0].expires_at.getTime()).toBe(
+      (verifyCallbackToken(key, messageId, delivery.callbackToken) as number) * 1000,
     );
-    expect(JSON.stringify(stored)).not.toContain(delivery.callbackToken);
-    expect(stored[0].accepted_at).not.toBeNull();
+    expect(waits[0].deadline_minutes).toBe(10);
     // 202: the job is over, the reply is not: the typing indicator stays on every tab.
     expect(await historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
@@ -309,6 +327,13 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     expect(await replyStatusOf(messageId)).toBe('replied');
   });
 
+  /** The token with the expiry it carries moved a day later, its MAC left as it was. */
+  const laterExpiry = (token: string) => {
+    const bytes = Buffer.from(token, 'base64url');
+    bytes.writeUInt32BE(bytes.readUInt32BE(1) + 24 * 3600, 1);
+    return bytes.toString('base64url');
+  };
+
   it('refuses a missing or wrong token, a token of another message and a bad body; nothing changes', async () => {
     const user = await registerUser(t);
     const tab = await socketFor(user);
@@ -318,7 +343,28 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       [await callBack(messageId, null, { output: 'forged' }), 401, CALLBACK_TOKEN_REQUIRED],
       [await callBack(messageId, 'not-the-token', { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
       [await callBack(messageId, user.accessToken, { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
+      // A token of message A is refused for message B.
       [await callBack(messageId, other.delivery.callbackToken, { output: 'x' }), 401, CALLBACK_TOKEN_INVALID],
+      // The right token with its expiry moved a day on (the MAC kept): refused, not extended.
+      [
+        await callBack(messageId, laterExpiry(delivery.callbackToken), { output: 'x' }),
+        401,
+        CALLBACK_TOKEN_INVALID,
+      ],
+      // The right shape for the message, made with another key.
+      [
+        await callBack(
+          messageId,
+          mintCallbackToken(
+            callbackTokenKey('another secret, as long as a JWT secret is'),
+            messageId,
+            nowSeconds() + 600,
+          ),
+          { output: 'x' },
+        ),
+        401,
+        CALLBACK_TOKEN_INVALID,
+      ],
       // Unknown and malformed ids look exactly like a wrong token: no telling which messages exist.
       [
         await callBack(crypto.randomUUID(), delivery.callbackToken, { output: 'x' }),
@@ -359,14 +405,16 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
   it('late: past the deadline the callback is refused (410), the sweep fails the reply clearly, and it stays failed', async () => {
     const user = await registerUser(t);
     const tab = await socketFor(user);
-    const { chatId, messageId, delivery } = await sendAsync(user);
-    // Ten minutes and a second go by.
+    const { chatId, messageId } = await sendAsync(user);
+    // Ten minutes and a second go by: the agent's token (issued then) expired a second ago, and so did
+    // the wait the 202 recorded.
+    const lateToken = tokenFor(messageId, nowSeconds() - 1);
     await db.query(
-      `UPDATE agent_callback_tokens SET created_at = created_at - interval '601 seconds',
+      `UPDATE agent_callback_waits SET created_at = created_at - interval '601 seconds',
          expires_at = expires_at - interval '601 seconds' WHERE message_id = $1`,
       [messageId],
     );
-    const late = await callBack(messageId, delivery.callbackToken, { output: 'sorry I am late' });
+    const late = await callBack(messageId, lateToken, { output: 'sorry I am late' });
     expect(late.status).toBe(410);
     expect(late.body.message).toBe(CALLBACK_EXPIRED);
     expect(await replyStatusOf(messageId)).toBe('pending');
@@ -384,13 +432,11 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       pendingReply: false,
     });
 
-    await callBack(messageId, delivery.callbackToken, { output: 'still late' }).expect(410);
+    await callBack(messageId, lateToken, { output: 'still late' }).expect(410);
     // Even a token that had not expired cannot revive a failed reply.
-    await db.query(
-      `UPDATE agent_callback_tokens SET expires_at = now() + interval '1 hour' WHERE message_id = $1`,
-      [messageId],
-    );
-    const revived = await callBack(messageId, delivery.callbackToken, { output: 'still late' });
+    const revived = await callBack(messageId, tokenFor(messageId, nowSeconds() + 3600), {
+      output: 'still late',
+    });
     expect(revived.status).toBe(409);
     expect(revived.body.message).toBe(CALLBACK_REPLY_FAILED);
     expect(await replyStatusOf(messageId)).toBe('failed');
@@ -471,11 +517,37 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       .send({ agentId: slow.id, content: 'take your time' })
       .expect(201);
     await t.drain();
-    const [token] = (await db.query(
-      `SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes
-       FROM agent_callback_tokens WHERE message_id = $1`,
-      [res.body.message.id],
-    )) as Array<{ minutes: number }>;
-    expect(token.minutes).toBe(45);
+    const messageId = (res.body as { message: MessageView }).message.id;
+    const [delivery] = deliveriesOf(messageId);
+    const expiresAt = verifyCallbackToken(
+      callbackTokenKey(t.config.jwtSecret),
+      messageId,
+      delivery.callbackToken,
+    );
+    expect(Math.round(((expiresAt as number) - nowSeconds()) / 60)).toBe(45);
+    const [wait] = await waitsOf(messageId);
+    expect([wait.deadline_minutes, wait.minutes]).toEqual([45, 45]);
+  });
+
+  it('the ordinary path writes nothing for callbacks: a token goes with the call, no row is stored', async () => {
+    const user = await registerUser(t);
+    const waitsBefore = await countWaits();
+    const agent = await createAgent(user, '/sync');
+    const res = await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId: agent.id, content: 'a quick question' })
+      .expect(201);
+    await t.drain();
+    const { chat, message } = res.body as { chat: ChatView; message: MessageView };
+    expect((await historyOf(user, chat.id)).contents).toEqual(['a quick question', 'right away']);
+    const [delivery] = deliveriesOf(message.id);
+    expect(delivery.callbackToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await waitsOf(message.id)).toEqual([]);
+    expect(await countWaits()).toBe(waitsBefore);
+    // Its token is good for nothing now: the message has its reply.
+    const replay = await callBack(message.id, delivery.callbackToken, { output: 'me too' });
+    expect([replay.status, replay.body.message]).toEqual([409, CALLBACK_ALREADY_USED]);
+    expect((await historyOf(user, chat.id)).contents).toEqual(['a quick question', 'right away']);
   });
 });

@@ -12,14 +12,13 @@ import { ChatsService } from '../chats/chats.service';
 import { ReplyStreamingService } from '../chats/streaming/reply-streaming.service';
 import { StreamReader, streamFormatOf } from '../webhooks/stream-parsers';
 import { MAX_RESPONSE_BYTES } from '../webhooks/webhook-client';
-import type { IssuedToken } from './agent-callback-tokens.repository';
 import { CALLBACK_STREAM_EMPTY, type CallbackReply, callbackReplyText } from './callback-body';
 import { AgentCallbackTokensService } from './agent-callback-tokens.service';
 
 export const CALLBACK_TOKEN_REQUIRED =
   'A callback token is required: send the callbackToken you were given as "Authorization: Bearer <token>".';
 export const CALLBACK_TOKEN_INVALID = 'This callback token is not valid for this message.';
-export const CALLBACK_ALREADY_USED = 'This reply has already been delivered with this token.';
+export const CALLBACK_ALREADY_USED = 'This reply has already been delivered: a message takes one reply.';
 export const CALLBACK_EXPIRED = "This callback has expired: the agent's reply deadline has passed.";
 export const CALLBACK_MESSAGE_GONE = 'This message no longer exists (its chat was deleted).';
 export const CALLBACK_ALREADY_ANSWERED = 'This message has already been answered.';
@@ -35,8 +34,10 @@ function bearerToken(authorization: string | undefined): string | null {
 
 /**
  * POST /api/agent-callbacks/:messageId: an agent that answered 202 Accepted delivers its reply. The
- * token is the only credential: bound to the message, single use, expiring with the agent's deadline.
- * Nothing changes unless the reply is stored; stored, it takes the job's path (message.created, typing off).
+ * token is the only credential: bound to the message, expiring with the agent's deadline, and single
+ * use because the message takes one reply (once stored, failed or stopped, every token of the message
+ * is refused: "used" is the message's state, not a token row). Nothing changes unless the reply is
+ * stored; stored, it takes the job's path (message.created, typing off).
  */
 @Injectable()
 export class AgentCallbacksService {
@@ -48,10 +49,10 @@ export class AgentCallbacksService {
 
   /** A JSON body: `{output}` or `[{output}]`. */
   async deliver(messageId: string, authorization: string | undefined, body: unknown): Promise<void> {
-    const { id, token } = await this.authorize(messageId, authorization);
+    const id = await this.authorize(messageId, authorization);
     // Read before anything is stored: a body without text changes nothing.
     const text = callbackReplyText(body);
-    return this.settle(id, token, { text });
+    return this.settle(id, { text });
   }
 
   /**
@@ -66,7 +67,7 @@ export class AgentCallbacksService {
     contentType: string | undefined,
     body: AsyncIterable<Buffer | string>,
   ): Promise<void> {
-    const { id, token } = await this.authorize(messageId, authorization);
+    const id = await this.authorize(messageId, authorization);
     const context = await this.chats.pendingReplyContext(id);
     if (!context) return this.refuseNotWaiting(id);
     const stream = this.streaming.open({ ...context, messageId: id });
@@ -104,51 +105,55 @@ export class AgentCallbacksService {
       if (error !== null && text.trim()) {
         // Cut short by the agent after some text, which the user has seen: kept, marked as such.
         await this.streaming.storeInterrupted(id, text, 'error');
-        await this.tokens.markUsed(token);
         return;
       }
       if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
-      await this.settle(id, token, error !== null ? { error } : { text });
+      await this.settle(id, error !== null ? { error } : { text });
     } finally {
       await stream.close();
     }
   }
 
-  /** The presented token of this message: valid, unused and before its deadline; else the refusal. */
-  private async authorize(
-    messageId: string,
-    authorization: string | undefined,
-  ): Promise<{ id: string; token: IssuedToken }> {
+  /**
+   * The message id when the presented token is this message's, before its deadline, and the message
+   * still waits for its reply; else the refusal. The token is verified without the database; one read
+   * then gives the reply's state and the expiry by the database's clock.
+   */
+  private async authorize(messageId: string, authorization: string | undefined): Promise<string> {
     const presented = bearerToken(authorization);
     if (!presented) throw new UnauthorizedError(CALLBACK_TOKEN_REQUIRED);
     // A malformed or unknown id is refused like a wrong token: without a token of its own, a caller
     // learns nothing about which messages exist.
     const id = messageId.toLowerCase();
-    const token = isUuid(id) ? await this.tokens.match(id, presented) : null;
-    if (!token) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
-    if (token.used) throw new ConflictError(CALLBACK_ALREADY_USED);
-    if (token.expired) throw new GoneError(CALLBACK_EXPIRED);
-    return { id, token };
+    const expiresAt = isUuid(id) ? this.tokens.verify(id, presented) : null;
+    if (expiresAt === null) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
+    const { replyStatus, expired } = await this.tokens.check(id, expiresAt);
+    // Used: the reply is stored (by this token, another of the message's, or the webhook's answer).
+    if (replyStatus === 'replied') throw new ConflictError(CALLBACK_ALREADY_USED);
+    if (expired) throw new GoneError(CALLBACK_EXPIRED);
+    if (replyStatus !== 'pending') return this.refuse(replyStatus);
+    return id;
   }
 
   /** Stores the reply (or fails it with the agent's error) once; otherwise says why it could not. */
-  private async settle(id: string, token: IssuedToken, reply: CallbackReply): Promise<void> {
-    if ('text' in reply && (await this.chats.storeReply(id, reply.text))) {
-      await this.tokens.markUsed(token);
-      return;
-    }
+  private async settle(id: string, reply: CallbackReply): Promise<void> {
+    if ('text' in reply && (await this.chats.storeReply(id, reply.text))) return;
     if ('error' in reply && (await this.tokens.replyStatus(id)) === 'pending') {
       // The agent gave up: the user is told now, not at the deadline.
       await this.chats.failReply(id, `The agent reported an error: ${reply.error}`);
-      await this.tokens.markUsed(token);
       return;
     }
     return this.refuseNotWaiting(id);
   }
 
+  /** Answered, failed, stopped or deleted meanwhile (another callback, the sweep, Stop). */
   private async refuseNotWaiting(id: string): Promise<never> {
-    const status = await this.tokens.replyStatus(id);
+    return this.refuse(await this.tokens.replyStatus(id));
+  }
+
+  private refuse(status: string | null): never {
     if (status === null) throw new NotFoundError(CALLBACK_MESSAGE_GONE);
+    if (status === 'replied') throw new ConflictError(CALLBACK_ALREADY_USED);
     if (status === 'failed') throw new ConflictError(CALLBACK_REPLY_FAILED);
     if (status === 'skipped') throw new ConflictError(CALLBACK_REPLY_STOPPED);
     throw new ConflictError(CALLBACK_ALREADY_ANSWERED);

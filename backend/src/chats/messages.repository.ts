@@ -84,6 +84,9 @@ export interface ReplyAgent {
   isDefault: boolean;
   webhook: string;
   signingSecret: string | null;
+  /** A callback token issued now expires then: the database's clock plus the agent's deadline (Unix s). */
+  callbackExpiresAt: number;
+  callbackDeadlineMinutes: number;
 }
 
 export interface PendingReply extends ReplyTarget {
@@ -164,7 +167,9 @@ const SEND_SQL = `WITH target AS (
  FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
 
 const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
-   a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret
+   a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
+   a.callback_deadline_minutes AS agent_callback_minutes,
+   (floor(extract(epoch FROM now())) + 60 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at
  FROM messages m JOIN chats c ON c.id = m.chat_id
  LEFT JOIN agents a ON a.id = c.agent_id AND a.user_id = c.user_id AND a.company_id = c.company_id
  WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`;
@@ -198,8 +203,7 @@ type ReplyRow = MessageRow & TouchedChatRow & { user_id: string; company_id: str
  * A reply the agent accepted with 202: its job is done (nothing to queue again) and it waits for a
  * callback until the agent's deadline, which the sweep enforces (agent-callbacks/).
  */
-const NOT_AWAITING_CALLBACK = `NOT EXISTS (SELECT 1 FROM agent_callback_tokens t
-  WHERE t.message_id = m.id AND t.accepted_at IS NOT NULL)`;
+const NOT_AWAITING_CALLBACK = `NOT EXISTS (SELECT 1 FROM agent_callback_waits w WHERE w.message_id = m.id)`;
 
 /** A reply marked failed: whom to tell. */
 export interface FailedReply {
@@ -357,6 +361,8 @@ export class MessagesRepository {
         agent_is_default: boolean;
         agent_webhook: string;
         agent_signing_secret: string | null;
+        agent_callback_minutes: number;
+        agent_callback_expires_at: number;
       }
     > = await preparedQuery(this.dataSource, 'chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
     const row = rows[0];
@@ -373,6 +379,8 @@ export class MessagesRepository {
             isDefault: row.agent_is_default,
             webhook: row.agent_webhook,
             signingSecret: row.agent_signing_secret,
+            callbackExpiresAt: row.agent_callback_expires_at,
+            callbackDeadlineMinutes: row.agent_callback_minutes,
           }
         : null,
     };

@@ -1,4 +1,4 @@
-import { AgentCallbackTokenEntity } from '../agent-callbacks/agent-callback-token.entity';
+import { AgentCallbackWaitEntity } from '../agent-callbacks/agent-callback-wait.entity';
 import { AgentEntity } from '../agents/agent.entity';
 import { AuditEntryEntity } from '../audit/audit-entry.entity';
 import { ChatEntity } from '../chats/chat.entity';
@@ -26,5 +26,5 @@ export const ENTITIES = [
   InvitationEntity,
   AdminSettingsEntity,
   AuditEntryEntity,
-  AgentCallbackTokenEntity,
+  AgentCallbackWaitEntity,
 ];

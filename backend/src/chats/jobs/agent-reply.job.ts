@@ -65,20 +65,25 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     try {
       const outcome = await this.callAgent(agent, context, stream);
       await stream.flush();
-      await this.settle(id, outcome, meta);
+      await this.settle(id, outcome, meta, agent);
     } finally {
       await stream.close();
     }
   }
 
-  private async settle(id: string, outcome: StreamingWebhookOutcome, meta: JobMeta): Promise<void> {
+  private async settle(
+    id: string,
+    outcome: StreamingWebhookOutcome,
+    meta: JobMeta,
+    agent: ReplyAgent,
+  ): Promise<void> {
     switch (outcome.kind) {
       case 'ok': {
         // 202 Accepted: a long-running agent delivers later to callbackUrl (agent-callbacks/); the reply
-        // stays pending, typing indicator on, until then or the agent's deadline.
+        // stays pending, typing indicator on, until then or the deadline of the token this call carried.
         if (outcome.status === 202)
           return this.waitForDatabase(`awaiting the callback for ${id}`, () =>
-            this.callbackTokens.accept(id),
+            this.callbackTokens.accept(id, agent.callbackExpiresAt, agent.callbackDeadlineMinutes),
           );
         const text = parseAgentReply(outcome.body);
         await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
@@ -154,14 +159,13 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
     // The built-in demo agent answers in-process, not through the network guard.
     if (!webhook) return { kind: 'ok', status: 200, body: JSON.stringify(demoAgentResponse(body.message)) };
-    // Each attempt carries a fresh callback token; earlier attempts' tokens stay valid (agent-callbacks/).
-    const callback = await this.waitForDatabase(`a callback token for ${context.message.id}`, () =>
-      this.callbackTokens.issue(context.message.id),
-    );
+    // Each attempt carries its own callback token, derived, not stored: nothing is written for it
+    // (agent-callbacks/callback-token.ts). Earlier attempts' tokens stay valid until their expiry.
+    const callback = this.callbackTokens.grant(context.message.id, agent.callbackExpiresAt);
     return postWebhookStreaming(
       {
         url: webhook,
-        body: callback ? { ...body, ...callback } : body,
+        body: { ...body, ...callback },
         id: context.message.id,
         secret: agent.signingSecret,
         // Before the answer starts, and between a stream's chunks.

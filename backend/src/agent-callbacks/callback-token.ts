@@ -1,0 +1,58 @@
+import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Callback tokens are derived, not stored (nothing is written for them on the message path):
+ *
+ *   base64url( version (1 byte) || expiresAt (uint32 BE, Unix seconds) || MAC (27 bytes) )
+ *   MAC = HMAC-SHA256(key, "agent-callback" 0x00 || version || expiresAt || messageId), first 27 bytes
+ *
+ * 32 bytes, 43 characters: the length random tokens had. The MAC binds the token to its message and
+ * its expiry (a token of another message, or with its expiry changed, does not verify); truncated to
+ * 216 bits, it is still far beyond guessing. The key comes from JWT_SECRET (HKDF-SHA256 with its own
+ * label), so rotating JWT_SECRET voids the callback tokens outstanding, like the sessions.
+ */
+export const CALLBACK_TOKEN_VERSION = 1;
+const HEADER_BYTES = 5;
+const MAC_BYTES = 27;
+const TOKEN_BYTES = HEADER_BYTES + MAC_BYTES;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const LABEL = Buffer.from('agent-callback\0', 'latin1');
+
+export function callbackTokenKey(jwtSecret: string): KeyObject {
+  return createSecretKey(
+    Buffer.from(hkdfSync('sha256', jwtSecret, 'switchboard', 'agent-callback-token-v1', 32)),
+  );
+}
+
+function mac(key: KeyObject, header: Buffer, messageId: string): Buffer {
+  return createHmac('sha256', key)
+    .update(LABEL)
+    .update(header)
+    .update(messageId.toLowerCase(), 'latin1')
+    .digest()
+    .subarray(0, MAC_BYTES);
+}
+
+/** The token for a message, valid until `expiresAt` (Unix seconds). */
+export function mintCallbackToken(key: KeyObject, messageId: string, expiresAt: number): string {
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeUInt8(CALLBACK_TOKEN_VERSION, 0);
+  header.writeUInt32BE(Math.floor(expiresAt), 1);
+  return Buffer.concat([header, mac(key, header, messageId)]).toString('base64url');
+}
+
+/**
+ * The expiry (Unix seconds) a token carries when it is this message's, made with this key; null for
+ * anything else (another message's token, an altered one, a session token, noise). The MAC is compared
+ * in constant time. Whether the expiry has passed is the caller's check (by the database's clock).
+ */
+export function verifyCallbackToken(key: KeyObject, messageId: string, token: string): number | null {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const bytes = Buffer.from(token, 'base64url');
+  if (bytes.length !== TOKEN_BYTES || bytes[0] !== CALLBACK_TOKEN_VERSION) return null;
+  // 43 characters carry 258 bits: only the canonical spelling of the 32 bytes is the token.
+  if (bytes.toString('base64url') !== token) return null;
+  const header = bytes.subarray(0, HEADER_BYTES);
+  if (!timingSafeEqual(bytes.subarray(HEADER_BYTES), mac(key, header, messageId))) return null;
+  return header.readUInt32BE(1);
+}
