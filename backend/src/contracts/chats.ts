@@ -64,6 +64,21 @@ export interface MessagePage {
 export interface ChatListQuery {
   /** true: the Archived tab. */
   archived?: boolean;
+  /** 50 by default, at most 200. */
+  limit?: number;
+  /** The `nextCursor` of the page before; absent for the first page. */
+  cursor?: string;
+}
+
+/** Chats a page of GET /api/chats holds by default. */
+export const CHAT_PAGE_SIZE = 50;
+
+/** GET /api/chats */
+export interface ChatPage {
+  /** Newest first. */
+  chats: ChatView[];
+  /** Opaque: pass it as `cursor` for the next page; null when this page is the last. */
+  nextCursor: string | null;
 }
 
 /** GET /api/chats/:id/messages: at most one cursor. */
@@ -86,21 +101,6 @@ export interface CreateChatRequest {
 export interface UpdateChatRequest {
   title?: string;
   isArchived?: boolean;
-  /** 50 by default, at most 200. */
-  limit?: number;
-  /** The `nextCursor` of the page before; absent for the first page. */
-  cursor?: string;
-}
-
-/** Chats a page of GET /api/chats holds by default. */
-export const CHAT_PAGE_SIZE = 50;
-
-/** GET /api/chats */
-export interface ChatPage {
-  /** Newest first. */
-  chats: ChatView[];
-  /** Opaque: pass it as `cursor` for the next page; null when this page is the last. */
-  nextCursor: string | null;
 }
 
 /** POST /api/chats/:id/messages */
