@@ -26,26 +26,26 @@ export class AgentCallbackTokensRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * The webhook answered 202 Accepted: the message's reply now comes by callback until `expiresAt` (the
-   * accepted token's expiry, Unix seconds). A second 202 for the message (a job run twice) keeps the
+   * The webhook answered 202 Accepted: the message's reply now comes by callback until `expiresAtMs` (the
+   * accepted token's expiry, Unix ms). A second 202 for the message (a job run twice) keeps the
    * later deadline.
    */
-  async markAwaiting(messageId: string, expiresAt: number, deadlineMinutes: number): Promise<void> {
+  async markAwaiting(messageId: string, expiresAtMs: number, deadlineMinutes: number): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO agent_callback_waits AS w (message_id, expires_at, deadline_minutes)
-       VALUES ($1, to_timestamp($2), $3)
+       VALUES ($1, timestamptz 'epoch' + $2::bigint * interval '1 millisecond', $3)
        ON CONFLICT (message_id) DO UPDATE SET expires_at = greatest(w.expires_at, excluded.expires_at),
          deadline_minutes = excluded.deadline_minutes`,
-      [messageId, expiresAt, deadlineMinutes],
+      [messageId, expiresAtMs, deadlineMinutes],
     );
   }
 
-  /** Where the message's reply stands and whether a token expiring at `expiresAt` has expired. */
-  async check(messageId: string, expiresAt: number): Promise<CallbackCheck> {
+  /** Where the message's reply stands and whether a token expiring at `expiresAtMs` has expired. */
+  async check(messageId: string, expiresAtMs: number): Promise<CallbackCheck> {
     const rows: Array<{ reply_status: string | null; expired: boolean }> = await this.dataSource.query(
-      `SELECT to_timestamp($2) <= now() AS expired,
+      `SELECT timestamptz 'epoch' + $2::bigint * interval '1 millisecond' <= now() AS expired,
          (SELECT coalesce(m.reply_status, 'none') FROM messages m WHERE m.id = $1) AS reply_status`,
-      [messageId, expiresAt],
+      [messageId, expiresAtMs],
     );
     return { replyStatus: rows[0].reply_status, expired: rows[0].expired };
   }

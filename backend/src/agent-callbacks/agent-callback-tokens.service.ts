@@ -34,14 +34,14 @@ export class AgentCallbackTokensService {
   }
 
   /**
-   * The token for one delivery attempt of a message, valid until `expiresAt` (Unix seconds, the
+   * The token for one delivery attempt of a message, valid until `expiresAtMs` (Unix ms, the
    * agent's deadline from now by the database's clock). A retried delivery gets another one (a later
    * expiry); the earlier ones stay valid until theirs.
    */
-  grant(messageId: string, expiresAt: number): CallbackGrant {
+  grant(messageId: string, expiresAtMs: number): CallbackGrant {
     return {
       callbackUrl: `${this.config.appOrigin}/api/agent-callbacks/${messageId}`,
-      callbackToken: mintCallbackToken(this.key, messageId, expiresAt),
+      callbackToken: mintCallbackToken(this.key, messageId, expiresAtMs),
     };
   }
 
@@ -51,12 +51,12 @@ export class AgentCallbackTokensService {
   }
 
   /** The webhook answered 202 Accepted: the reply stays pending until a callback or the deadline. */
-  accept(messageId: string, expiresAt: number, deadlineMinutes: number): Promise<void> {
-    return this.tokens.markAwaiting(messageId, expiresAt, deadlineMinutes);
+  accept(messageId: string, expiresAtMs: number, deadlineMinutes: number): Promise<void> {
+    return this.tokens.markAwaiting(messageId, expiresAtMs, deadlineMinutes);
   }
 
-  check(messageId: string, expiresAt: number): Promise<CallbackCheck> {
-    return this.tokens.check(messageId, expiresAt);
+  check(messageId: string, expiresAtMs: number): Promise<CallbackCheck> {
+    return this.tokens.check(messageId, expiresAtMs);
   }
 
   replyStatus(messageId: string): Promise<string | null> {

@@ -136,10 +136,9 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     )) as Array<{ expires_at: Date; deadline_minutes: number; minutes: number }>;
   const countWaits = async () =>
     Number(((await db.query('SELECT count(*) AS n FROM agent_callback_waits')) as [{ n: string }])[0].n);
-  /** A token of the message as the server mints them, expiring at `expiresAt` (Unix seconds). */
-  const tokenFor = (messageId: string, expiresAt: number) =>
-    t.app.get(AgentCallbackTokensService).grant(messageId, expiresAt).callbackToken;
-  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  /** A token of the message as the server mints them, expiring at `expiresAtMs` (Unix ms). */
+  const tokenFor = (messageId: string, expiresAtMs: number) =>
+    t.app.get(AgentCallbackTokensService).grant(messageId, expiresAtMs).callbackToken;
 
   it('sends callbackUrl and a token, keeps the reply pending on 202, and stores the callback once, pushed live', async () => {
     const user = await registerUser(t);
@@ -152,9 +151,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     expect(waits).toHaveLength(1);
     expect(JSON.stringify(waits)).not.toContain(delivery.callbackToken);
     const key = callbackTokenKey(t.config.jwtSecret);
-    expect(waits[0].expires_at.getTime()).toBe(
-      (verifyCallbackToken(key, messageId, delivery.callbackToken) as number) * 1000,
-    );
+    expect(waits[0].expires_at.getTime()).toBe(verifyCallbackToken(key, messageId, delivery.callbackToken));
     expect(waits[0].deadline_minutes).toBe(10);
     // 202: the job is over, the reply is not: the typing indicator stays on every tab.
     expect(await historyOf(user, chatId)).toEqual({
@@ -330,7 +327,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
   /** The token with the expiry it carries moved a day later, its MAC left as it was. */
   const laterExpiry = (token: string) => {
     const bytes = Buffer.from(token, 'base64url');
-    bytes.writeUInt32BE(bytes.readUInt32BE(1) + 24 * 3600, 1);
+    bytes.writeUIntBE(bytes.readUIntBE(1, 6) + 24 * 3600 * 1000, 1, 6);
     return bytes.toString('base64url');
   };
 
@@ -358,7 +355,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
           mintCallbackToken(
             callbackTokenKey('another secret, as long as a JWT secret is'),
             messageId,
-            nowSeconds() + 600,
+            Date.now() + 600_000,
           ),
           { output: 'x' },
         ),
@@ -408,7 +405,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     const { chatId, messageId } = await sendAsync(user);
     // Ten minutes and a second go by: the agent's token (issued then) expired a second ago, and so did
     // the wait the 202 recorded.
-    const lateToken = tokenFor(messageId, nowSeconds() - 1);
+    const lateToken = tokenFor(messageId, Date.now() - 1000);
     await db.query(
       `UPDATE agent_callback_waits SET created_at = created_at - interval '601 seconds',
          expires_at = expires_at - interval '601 seconds' WHERE message_id = $1`,
@@ -434,7 +431,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
 
     await callBack(messageId, lateToken, { output: 'still late' }).expect(410);
     // Even a token that had not expired cannot revive a failed reply.
-    const revived = await callBack(messageId, tokenFor(messageId, nowSeconds() + 3600), {
+    const revived = await callBack(messageId, tokenFor(messageId, Date.now() + 3_600_000), {
       output: 'still late',
     });
     expect(revived.status).toBe(409);
@@ -524,7 +521,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       messageId,
       delivery.callbackToken,
     );
-    expect(Math.round(((expiresAt as number) - nowSeconds()) / 60)).toBe(45);
+    expect(Math.round(((expiresAt as number) - Date.now()) / 60_000)).toBe(45);
     const [wait] = await waitsOf(messageId);
     expect([wait.deadline_minutes, wait.minutes]).toEqual([45, 45]);
   });

@@ -125,9 +125,9 @@ export class AgentCallbacksService {
     // A malformed or unknown id is refused like a wrong token: without a token of its own, a caller
     // learns nothing about which messages exist.
     const id = messageId.toLowerCase();
-    const expiresAt = isUuid(id) ? this.tokens.verify(id, presented) : null;
-    if (expiresAt === null) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
-    const { replyStatus, expired } = await this.tokens.check(id, expiresAt);
+    const expiresAtMs = isUuid(id) ? this.tokens.verify(id, presented) : null;
+    if (expiresAtMs === null) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
+    const { replyStatus, expired } = await this.tokens.check(id, expiresAtMs);
     // Used: the reply is stored (by this token, another of the message's, or the webhook's answer).
     if (replyStatus === 'replied') throw new ConflictError(CALLBACK_ALREADY_USED);
     if (expired) throw new GoneError(CALLBACK_EXPIRED);

@@ -4,7 +4,7 @@ describe('callback tokens (derived: version, expiry and an HMAC bound to the mes
   const key = callbackTokenKey('a JWT secret of at least thirty-two characters');
   const a = '0b6f1d9e-5c1a-4f3e-9a7b-2d4c6e8f0a1b';
   const b = '7e2a9c4d-1b3f-4a5e-8c6d-0f1e2d3c4b5a';
-  const expiresAt = 1_900_000_000;
+  const expiresAt = 1_900_000_000_123;
   const token = mintCallbackToken(key, a, expiresAt);
 
   it('is 43 base64url characters and gives back its expiry for its own message', () => {
@@ -12,6 +12,11 @@ describe('callback tokens (derived: version, expiry and an HMAC bound to the mes
     expect(verifyCallbackToken(key, a, token)).toBe(expiresAt);
     // The id as the route may spell it.
     expect(verifyCallbackToken(key, a.toUpperCase(), token)).toBe(expiresAt);
+  });
+
+  it('differs for each expiry, to the millisecond: every delivery attempt carries a token of its own', () => {
+    expect(mintCallbackToken(key, a, expiresAt + 1)).not.toBe(token);
+    expect(verifyCallbackToken(key, a, mintCallbackToken(key, a, expiresAt + 1))).toBe(expiresAt + 1);
   });
 
   it("refuses a token of message A for message B, and one made with another secret's key", () => {
@@ -27,7 +32,7 @@ describe('callback tokens (derived: version, expiry and an HMAC bound to the mes
       copy[at] = change(copy[at]);
       return copy.toString('base64url');
     };
-    for (const at of [0, 1, 4, 5, 31])
+    for (const at of [0, 1, 6, 7, 31])
       expect([
         at,
         verifyCallbackToken(
@@ -37,7 +42,7 @@ describe('callback tokens (derived: version, expiry and an HMAC bound to the mes
         ),
       ]).toEqual([at, null]);
     const later = Buffer.from(bytes);
-    later.writeUInt32BE(expiresAt + 86_400, 1);
+    later.writeUIntBE(expiresAt + 86_400_000, 1, 6);
     expect(verifyCallbackToken(key, a, later.toString('base64url'))).toBeNull();
   });
 

@@ -3,17 +3,18 @@ import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual 
 /**
  * Callback tokens are derived, not stored (nothing is written for them on the message path):
  *
- *   base64url( version (1 byte) || expiresAt (uint32 BE, Unix seconds) || MAC (27 bytes) )
- *   MAC = HMAC-SHA256(key, "agent-callback" 0x00 || version || expiresAt || messageId), first 27 bytes
+ *   base64url( version (1 byte) || expiresAt (uint48 BE, Unix ms) || MAC (25 bytes) )
+ *   MAC = HMAC-SHA256(key, "agent-callback" 0x00 || version || expiresAt || messageId), first 25 bytes
  *
  * 32 bytes, 43 characters: the length random tokens had. The MAC binds the token to its message and
  * its expiry (a token of another message, or with its expiry changed, does not verify); truncated to
- * 216 bits, it is still far beyond guessing. The key comes from JWT_SECRET (HKDF-SHA256 with its own
+ * 200 bits, it is still far beyond guessing. The expiry is in milliseconds so that each delivery attempt
+ * of a message (a retry) carries a token of its own. The key comes from JWT_SECRET (HKDF-SHA256 with its own
  * label), so rotating JWT_SECRET voids the callback tokens outstanding, like the sessions.
  */
 export const CALLBACK_TOKEN_VERSION = 1;
-const HEADER_BYTES = 5;
-const MAC_BYTES = 27;
+const HEADER_BYTES = 7;
+const MAC_BYTES = 25;
 const TOKEN_BYTES = HEADER_BYTES + MAC_BYTES;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const LABEL = Buffer.from('agent-callback\0', 'latin1');
@@ -33,16 +34,16 @@ function mac(key: KeyObject, header: Buffer, messageId: string): Buffer {
     .subarray(0, MAC_BYTES);
 }
 
-/** The token for a message, valid until `expiresAt` (Unix seconds). */
-export function mintCallbackToken(key: KeyObject, messageId: string, expiresAt: number): string {
+/** The token for a message, valid until `expiresAtMs` (Unix milliseconds). */
+export function mintCallbackToken(key: KeyObject, messageId: string, expiresAtMs: number): string {
   const header = Buffer.alloc(HEADER_BYTES);
   header.writeUInt8(CALLBACK_TOKEN_VERSION, 0);
-  header.writeUInt32BE(Math.floor(expiresAt), 1);
+  header.writeUIntBE(Math.floor(expiresAtMs), 1, 6);
   return Buffer.concat([header, mac(key, header, messageId)]).toString('base64url');
 }
 
 /**
- * The expiry (Unix seconds) a token carries when it is this message's, made with this key; null for
+ * The expiry (Unix milliseconds) a token carries when it is this message's, made with this key; null for
  * anything else (another message's token, an altered one, a session token, noise). The MAC is compared
  * in constant time. Whether the expiry has passed is the caller's check (by the database's clock).
  */
@@ -54,5 +55,5 @@ export function verifyCallbackToken(key: KeyObject, messageId: string, token: st
   if (bytes.toString('base64url') !== token) return null;
   const header = bytes.subarray(0, HEADER_BYTES);
   if (!timingSafeEqual(bytes.subarray(HEADER_BYTES), mac(key, header, messageId))) return null;
-  return header.readUInt32BE(1);
+  return header.readUIntBE(1, 6);
 }

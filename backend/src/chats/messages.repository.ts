@@ -84,7 +84,7 @@ export interface ReplyAgent {
   isDefault: boolean;
   webhook: string;
   signingSecret: string | null;
-  /** A callback token issued now expires then: the database's clock plus the agent's deadline (Unix s). */
+  /** A callback token issued now expires then: the database's clock plus the agent's deadline (Unix ms). */
   callbackExpiresAt: number;
   callbackDeadlineMinutes: number;
 }
@@ -169,7 +169,7 @@ const SEND_SQL = `WITH target AS (
 const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
    a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
    a.callback_deadline_minutes AS agent_callback_minutes,
-   (floor(extract(epoch FROM now())) + 60 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at
+   (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at
  FROM messages m JOIN chats c ON c.id = m.chat_id
  LEFT JOIN agents a ON a.id = c.agent_id AND a.user_id = c.user_id AND a.company_id = c.company_id
  WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`;
