@@ -10,8 +10,9 @@ import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 
  * gzip) before anything renders, though nothing shows a toast until the user has acted. This shell
  * renders the same root element (class `ant-app`, antd's text colour and font, the theme's CSS
  * variables) and hands out the same API (`App.useApp()` → `{ notification, message, modal }`), whose
- * methods stay the same objects for the page's life; the real antd hooks load in their own chunk once
- * the page is idle, or at the first call, which then waits for them.
+ * methods stay the same objects for the page's life; the real antd hooks load in their own chunk at the
+ * user's first key or pointer press, ten seconds after start-up, or at the first call, which then
+ * waits for them.
  */
 
 type Apis = useAppProps;
@@ -80,6 +81,9 @@ export const App = {
   useApp: (): Apis => useContext(AntdAppContext),
 };
 
+/** When the holders load without being asked for (after the first screen, when the page is idle). */
+const LOAD_AFTER_MS = 10_000;
+
 /** Loads the holders when the browser is idle after the first screen (or at once without idle callbacks). */
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback !== 'function') {
@@ -106,11 +110,16 @@ export function AppShell({
 
   useEffect(() => {
     if (wanted) return;
-    // After the first screen's code and data: a timeout first, so the idle time between the app's own
-    // chunks loading is not taken for the end of the start-up.
+    // Not while the first screen loads (its idle gaps, waiting for the network, are not the end of the
+    // start-up): at the user's first press of a key or pointer, whatever a toast may follow, or once the
+    // page has been idle ten seconds in (a slow first screen is not raced).
+    const load = () => setWanted(true);
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const name of events) window.addEventListener(name, load, { capture: true, once: true });
     let cancelIdle = () => {};
-    const id = window.setTimeout(() => (cancelIdle = whenIdle(() => setWanted(true))), 1000);
+    const id = window.setTimeout(() => (cancelIdle = whenIdle(load)), LOAD_AFTER_MS);
     return () => {
+      for (const name of events) window.removeEventListener(name, load, { capture: true });
       window.clearTimeout(id);
       cancelIdle();
     };
