@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation';
 import {
   PLATFORM_PAGE_SIZE_MAX,
@@ -8,6 +7,7 @@ import {
   type PlatformAgentView,
 } from '../contracts/platform-admin';
 import { PlatformPersonDto } from './companies.dto';
+import { PageLimit } from '../common/paging';
 
 export class PlatformAgentsQuery {
   @ApiPropertyOptional({ description: 'Only the agents of this company' })
@@ -21,12 +21,7 @@ export class PlatformAgentsQuery {
   @MaxLength(600, { message: 'Invalid cursor' })
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: PLATFORM_PAGE_SIZE_MAX })
-  @OptionalNotNull()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: `limit must be between 1 and ${PLATFORM_PAGE_SIZE_MAX}` })
-  @Max(PLATFORM_PAGE_SIZE_MAX, { message: `limit must be between 1 and ${PLATFORM_PAGE_SIZE_MAX}` })
+  @PageLimit(PLATFORM_PAGE_SIZE_MAX)
   limit?: number;
 }
 

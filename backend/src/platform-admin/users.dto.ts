@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsInt,
-  IsNotEmpty,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation';
 import {
   PLATFORM_PAGE_SIZE_MAX,
@@ -19,6 +9,7 @@ import {
   type PlatformUserView,
   type UpdatePlatformUserRequest,
 } from '../contracts/platform-admin';
+import { PageLimit } from '../common/paging';
 
 export const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -38,12 +29,7 @@ export class PlatformListQuery {
   @MaxLength(600, { message: 'Invalid cursor' })
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: PLATFORM_PAGE_SIZE_MAX })
-  @OptionalNotNull()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: `limit must be between 1 and ${PLATFORM_PAGE_SIZE_MAX}` })
-  @Max(PLATFORM_PAGE_SIZE_MAX, { message: `limit must be between 1 and ${PLATFORM_PAGE_SIZE_MAX}` })
+  @PageLimit(PLATFORM_PAGE_SIZE_MAX)
   limit?: number;
 }
 

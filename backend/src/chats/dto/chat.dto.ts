@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
 import type {
   ChatListQuery,
@@ -16,6 +16,7 @@ import type {
   StreamingReply,
   UpdateChatRequest,
 } from '../../contracts/chats';
+import { PageLimit } from '../../common/paging';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -145,12 +146,7 @@ export class ListChatsQuery implements ChatListQuery {
   @IsBoolean({ message: 'archived must be true or false' })
   archived?: boolean;
 
-  @ApiPropertyOptional({ default: 50, maximum: 200 })
-  @OptionalNotNull()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be between 1 and 200' })
-  @Max(200, { message: 'limit must be between 1 and 200' })
+  @PageLimit(200, 50)
   limit?: number;
 
   @ApiPropertyOptional({ description: "The previous page's nextCursor" })
@@ -177,11 +173,6 @@ export class MessagePageQuery implements MessagePageCursor {
   @IsMessageSeq('after must be a message seq')
   after?: string;
 
-  @ApiPropertyOptional({ default: 50, maximum: 200 })
-  @OptionalNotNull()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be between 1 and 200' })
-  @Max(200, { message: 'limit must be between 1 and 200' })
+  @PageLimit(200, 50)
   limit?: number;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { CreateAgentDto } from '../../agents/dto/agent.dto';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
 import { COMPANY_ROLES } from '../../companies/company-user.entity';
 import type { CompanyRole } from '../../contracts/companies';
@@ -17,6 +17,7 @@ import type {
   UpdateMemberRoleRequest,
 } from '../../contracts/company-admin';
 import type { PersonRef } from '../../contracts/invitations';
+import { PageLimit } from '../../common/paging';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -42,12 +43,7 @@ export class MemberListQueryDto implements MemberListQuery {
   @MaxLength(200, { message: 'search must be at most 200 characters' })
   search?: string;
 
-  @ApiPropertyOptional({ default: 50, maximum: 200 })
-  @OptionalNotNull()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be between 1 and 200' })
-  @Max(200, { message: 'limit must be between 1 and 200' })
+  @PageLimit(200, 50)
   limit?: number;
 
   @ApiPropertyOptional({ description: "The previous page's nextCursor" })

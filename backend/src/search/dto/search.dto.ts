@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
 import type { SearchPage, SearchRequest, SearchResult, SearchSnippetSegment } from '../../contracts/search';
+import { PageLimit } from '../../common/paging';
 
 export const MAX_SEARCH_LENGTH = 200;
 export const SEARCH_PAGE_SIZE = 20;
@@ -25,12 +26,7 @@ export class SearchQuery implements SearchRequest {
   @MaxLength(300, { message: 'cursor must be the nextCursor of a previous page' })
   cursor?: string;
 
-  @ApiPropertyOptional({ default: SEARCH_PAGE_SIZE, maximum: 50 })
-  @OptionalNotNull()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be between 1 and 50' })
-  @Max(50, { message: 'limit must be between 1 and 50' })
+  @PageLimit(50, SEARCH_PAGE_SIZE)
   limit?: number;
 }
 
