@@ -5,6 +5,9 @@
 // company, the query) are those of src/features/auth/sessionStore.ts and src/app/pageLoaders.ts.
 (function () {
   'use strict';
+  // Set first, whatever follows: the app waits for this script to have run before its own session
+  // check (src/api/earlyRequests.ts), so the two never both refresh (each refresh rotates the token).
+  var early = (window.__sbEarly = window.__sbEarly || {});
   // No hint cookie: no session to restore (the server sets it beside the HttpOnly refresh cookie).
   if (!/(?:^|;\s*)sb_signed_in=/.test(document.cookie)) return;
   var json = { Accept: 'application/json' };
@@ -37,8 +40,6 @@
   refresh.catch(function () {});
   bootstrap.catch(function () {});
 
-  var early = {};
   early['POST /api/auth/refresh'] = refresh;
   early['GET ' + bootstrapUrl] = bootstrap;
-  window.__sbEarly = early;
 })();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse } from './contracts';
+import { preloadSettled } from './earlyRequests';
 import { createHttpClient } from './httpClient';
 import { userView } from '../test/fixtures';
 
@@ -40,5 +41,32 @@ describe('requests started by /session-preload.js', () => {
     await expect(http.refresh()).rejects.toMatchObject({ kind: 'network' });
     expect(await http.get('/api/bootstrap')).toEqual({ from: 'network' });
     expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('waiting for /session-preload.js', () => {
+  afterEach(() => {
+    delete window.__sbEarly;
+    document.head.querySelector('script[src="/session-preload.js"]')?.remove();
+  });
+
+  it('waits until the script has run when the app starts first, and not when it has run', async () => {
+    const script = document.createElement('script');
+    script.setAttribute('src', '/session-preload.js');
+    document.head.append(script);
+    let settled = false;
+    const waiting = preloadSettled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    window.__sbEarly = {};
+    script.dispatchEvent(new Event('load'));
+    await waiting;
+    expect(settled).toBe(true);
+    // Run already: nothing to wait for.
+    await expect(preloadSettled()).resolves.toBeUndefined();
+  });
+
+  it('does not wait when the page has no preload script (tests, other pages)', async () => {
+    await expect(preloadSettled()).resolves.toBeUndefined();
   });
 });

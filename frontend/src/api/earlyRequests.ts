@@ -19,3 +19,27 @@ export function takeEarlyResponse(method: string, url: string): Promise<Response
   if (early && response) delete early[key];
   return response;
 }
+
+/** The longest the app waits for /session-preload.js before checking the session itself. */
+const PRELOAD_WAIT_MS = 1000;
+
+/**
+ * Resolves once /session-preload.js has run (it sets `window.__sbEarly` first thing), has failed to load,
+ * or after PRELOAD_WAIT_MS. The script is `async`, so on a warm load the app's code can run first: checking
+ * the session then would send a second refresh beside the script's (seen on 1 of 4 warm loads), and each
+ * refresh rotates the refresh token.
+ */
+export function preloadSettled(): Promise<void> {
+  if (typeof window === 'undefined' || window.__sbEarly) return Promise.resolve();
+  const script = document.querySelector<HTMLScriptElement>('script[src$="/session-preload.js"]');
+  if (!script) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, PRELOAD_WAIT_MS);
+    script.addEventListener('load', done, { once: true });
+    script.addEventListener('error', done, { once: true });
+  });
+}

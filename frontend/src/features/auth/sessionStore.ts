@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { bootstrapApi } from '../../api/bootstrapApi';
 import { ApiError } from '../../api/errors';
+import { preloadSettled } from '../../api/earlyRequests';
 import { http } from '../../api/httpClient';
 import { meApi } from '../../api/meApi';
 import type { AuthResponse, User } from '../../api/contracts';
@@ -81,6 +82,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
         return;
       }
       set({ status: 'loading' });
+      // The preload script may have started the session check already: take its answer, not a second one.
+      await preloadSettled();
       for (let attempt = 0; ; attempt += 1) {
         try {
           await http.refresh();
