@@ -9,6 +9,7 @@ import type {
   MemberView,
 } from './contracts';
 import { http } from './httpClient';
+import { withQuery } from './query';
 
 const memberPath = (userId: string) => `/api/company/members/${encodeURIComponent(userId)}`;
 
@@ -18,14 +19,8 @@ export const companyAdminApi = {
   rename: (companyId: string, name: string) =>
     http.patch<CompanyDetails>('/api/company', { name }, inCompany(companyId)),
   /** A page of Company Users, oldest member first; `search`: part of a name or email. */
-  members: (companyId: string, query: MemberListQuery = {}) => {
-    const params = new URLSearchParams();
-    if (query.search) params.set('search', query.search);
-    if (query.limit) params.set('limit', String(query.limit));
-    if (query.cursor) params.set('cursor', query.cursor);
-    const qs = params.toString();
-    return http.get<MemberPage>(`/api/company/members${qs ? `?${qs}` : ''}`, inCompany(companyId));
-  },
+  members: (companyId: string, { search, limit, cursor }: MemberListQuery = {}) =>
+    http.get<MemberPage>(withQuery('/api/company/members', { search, limit, cursor }), inCompany(companyId)),
   changeRole: (companyId: string, userId: string, role: CompanyRole) =>
     http.patch<MemberView>(memberPath(userId), { role }, inCompany(companyId)),
   removeMember: (companyId: string, userId: string) =>

@@ -5,20 +5,17 @@ import type {
   PlatformCompanyPage,
 } from '@contracts/platform-admin';
 import { http } from '../../../api/httpClient';
+import { withQuery } from '../../../api/query';
 
 const companyPath = (id: string) => `/api/admin/companies/${encodeURIComponent(id)}`;
 
 /** Platform Admin → Companies (superadmins only; the server checks every call). */
 export const companiesApi = {
   /** One page, newest first; `search` matches a part of the name. */
-  list: (query: { search?: string; cursor?: string | null; limit?: number }) => {
-    const params = new URLSearchParams();
-    if (query.search?.trim()) params.set('search', query.search.trim());
-    if (query.cursor) params.set('cursor', query.cursor);
-    if (query.limit) params.set('limit', String(query.limit));
-    const qs = params.toString();
-    return http.get<PlatformCompanyPage>(`/api/admin/companies${qs ? `?${qs}` : ''}`);
-  },
+  list: ({ search, cursor, limit }: { search?: string; cursor?: string | null; limit?: number }) =>
+    http.get<PlatformCompanyPage>(
+      withQuery('/api/admin/companies', { search: search?.trim(), cursor, limit }),
+    ),
   create: (request: CreatePlatformCompanyRequest) =>
     http.post<PlatformCompanyDetails>('/api/admin/companies', request),
   details: (id: string) => http.get<PlatformCompanyDetails>(companyPath(id)),
