@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Get,
@@ -24,6 +25,7 @@ import {
   UploadedAssetDto,
 } from './appearance.dto';
 import { INVALID_FAVICON_MESSAGE, INVALID_LOGO_MESSAGE } from './appearance.images';
+import type { AssetKind } from './appearance.repository';
 import { AppearanceService } from './appearance.service';
 import { SuperadminOnly } from './superadmin.guard';
 
@@ -43,12 +45,16 @@ export class AppearanceController {
   }
 }
 
-const uploadInterceptor = () =>
-  UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } }));
-
-const uploadBody = ApiBody({
-  schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
-});
+/** An image upload route: one `file` field of at most MAX_IMAGE_BYTES, rate-limited, 201 with its URL. */
+const AssetUpload = () =>
+  applyDecorators(
+    HttpCode(201),
+    RateLimit('upload'),
+    ApiConsumes('multipart/form-data'),
+    ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } }),
+    ApiOkResponse({ type: UploadedAssetDto }),
+    UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } })),
+  );
 
 /** Platform Settings and Colour Settings: superadmins only. */
 @ApiTags('platform admin')
@@ -80,33 +86,31 @@ export class AdminAppearanceController {
 
   /** Stores a logo (PNG, JPEG, WebP or GIF; re-encoded to PNG) and answers its address for the form. */
   @Post('settings/logo')
-  @HttpCode(201)
-  @RateLimit('upload')
-  @ApiConsumes('multipart/form-data')
-  @uploadBody
-  @ApiOkResponse({ type: UploadedAssetDto })
-  @uploadInterceptor()
+  @AssetUpload()
   uploadLogo(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: Express.Multer.File | undefined,
   ): Promise<UploadedAssetDto> {
-    if (!file?.buffer?.length) throw new ValidationFailedError(INVALID_LOGO_MESSAGE);
-    return this.appearance.upload(user, 'logo', file.buffer);
+    return this.store(user, 'logo', file, INVALID_LOGO_MESSAGE);
   }
 
   /** Stores a favicon (.ico or .png; re-encoded to PNG) and answers its address for the form. */
   @Post('settings/favicon')
-  @HttpCode(201)
-  @RateLimit('upload')
-  @ApiConsumes('multipart/form-data')
-  @uploadBody
-  @ApiOkResponse({ type: UploadedAssetDto })
-  @uploadInterceptor()
+  @AssetUpload()
   uploadFavicon(
     @CurrentUser() user: AuthUser,
     @UploadedFile() file: Express.Multer.File | undefined,
   ): Promise<UploadedAssetDto> {
-    if (!file?.buffer?.length) throw new ValidationFailedError(INVALID_FAVICON_MESSAGE);
-    return this.appearance.upload(user, 'favicon', file.buffer);
+    return this.store(user, 'favicon', file, INVALID_FAVICON_MESSAGE);
+  }
+
+  private store(
+    user: AuthUser,
+    kind: AssetKind,
+    file: Express.Multer.File | undefined,
+    missing: string,
+  ): Promise<UploadedAssetDto> {
+    if (!file?.buffer?.length) throw new ValidationFailedError(missing);
+    return this.appearance.upload(user, kind, file.buffer);
   }
 }
