@@ -1,4 +1,4 @@
-import type { CompanyRole } from './companies';
+import type { MemberView } from './company-admin';
 import type { PersonRef } from './invitations';
 
 /**
@@ -78,14 +78,8 @@ export interface PlatformCompanyDetails extends PlatformCompanyView {
 }
 
 /** A row of Manage Users: GET /api/admin/companies/:id/members (owners first, then by join date). */
-export interface PlatformCompanyMemberView {
-  userId: string;
-  name: string;
-  email: string;
-  avatar: string;
-  role: CompanyRole;
-  joinedAt: string;
-}
+/** A member as Platform Admin → Companies lists them: the same view as Company Admin's users. */
+export type PlatformCompanyMemberView = MemberView;
 
 /**
  * A row of the Agents page: GET /api/admin/agents?companyId=&cursor= (newest first). Read-only, and the

@@ -1,8 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { COMPANY_ROLES } from '../companies/company-user.entity';
-import type { CompanyRole } from '../contracts/companies';
 import type {
   CreatePlatformCompanyRequest,
   PlatformCompanyDetails,
@@ -10,6 +8,7 @@ import type {
   PlatformCompanyPage,
   PlatformCompanyView,
 } from '../contracts/platform-admin';
+import { MemberDto } from '../company-admin/dto/company-admin.dto';
 import { trim } from './users.dto';
 
 export class PlatformPersonDto {
@@ -37,14 +36,8 @@ export class PlatformCompanyDetailsDto extends PlatformCompanyDto implements Pla
   @ApiProperty() chatCount: number;
 }
 
-export class PlatformCompanyMemberDto implements PlatformCompanyMemberView {
-  @ApiProperty() userId: string;
-  @ApiProperty() name: string;
-  @ApiProperty() email: string;
-  @ApiProperty() avatar: string;
-  @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
-  @ApiProperty() joinedAt: string;
-}
+/** The same fields as Company Admin's member (one contract: PlatformCompanyMemberView = MemberView). */
+export class PlatformCompanyMemberDto extends MemberDto implements PlatformCompanyMemberView {}
 
 export class CreatePlatformCompanyDto implements CreatePlatformCompanyRequest {
   @ApiProperty({ example: 'Acme' })
