@@ -4,6 +4,8 @@ import { App } from './app/App';
 import { preloadStartPage } from './app/pageLoaders';
 import { mayHaveSession } from './features/auth/sessionStore';
 import { loadAppearance } from './features/platform-admin/appearance/loadAppearance';
+// antd's component styles, prebuilt: the ConfigProvider runs with zeroRuntime (src/app/AppProviders.tsx).
+import 'antd/dist/antd.css';
 import './styles.css';
 import './app/touchTargets.css';
 
