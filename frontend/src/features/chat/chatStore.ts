@@ -10,9 +10,19 @@ export interface ChatMessages {
   loaded: boolean;
   /** Older messages exist on the server before items[0]. */
   hasMore: boolean;
+  /**
+   * Window mode (a search result opened the chat at an old message): items are an unbroken run of
+   * history that stops before the newest message; newer ones exist after items.at(-1). Live messages
+   * past the run are not added (that would leave a gap): paging newer, or back to the latest page,
+   * brings them. False in the normal mode, where items run up to the newest message.
+   */
+  hasNewer: boolean;
   loadingOlder: boolean;
+  loadingNewer: boolean;
   /** How many items were prepended by scrolling up (the virtualised list keeps its position with it). */
   prepended: number;
+  /** Counts the times items were replaced by another run (a window opened, back to latest): the list restarts. */
+  run: number;
 }
 
 interface ChatState {
@@ -58,12 +68,21 @@ interface ChatState {
   setActiveChat: (chatId: string | null) => void;
   setTyping: (chatId: string, typing: boolean) => void;
   /**
-   * latest: the newest page when a chat opens; older: scrolling up; newer: resync after a reconnect.
+   * latest: the newest page when a chat opens (ignored by a window opened since it was asked for);
+   * older: scrolling up; newer: the page after the newest loaded message (resync after a reconnect,
+   * or scrolling down a window: a last page, hasMore false, ends the window); reload: the newest page
+   * in place of what is loaded (back from a window to the latest messages).
    * A page from the newest end also says whether a reply is still coming.
    */
-  applyPage: (chatId: string, page: MessagePage, kind: 'latest' | 'older' | 'newer') => void;
+  applyPage: (chatId: string, page: MessagePage, kind: 'latest' | 'older' | 'newer' | 'reload') => void;
+  /**
+   * Replaces what is loaded with the run around a message: `older` (a `before` page, up to and with
+   * the message) then `newer` (an `after` page). While `newer.hasMore`, the chat is in window mode.
+   */
+  applyWindow: (chatId: string, older: MessagePage, newer: MessagePage) => void;
   addMessage: (message: MessageView) => void;
   setLoadingOlder: (chatId: string, loading: boolean) => void;
+  setLoadingNewer: (chatId: string, loading: boolean) => void;
 }
 
 /** seq is a bigint as a decimal string without leading zeros: longer is larger, else compare text. */
@@ -125,9 +144,34 @@ const emptyMessages = (): ChatMessages => ({
   items: [],
   loaded: false,
   hasMore: false,
+  hasNewer: false,
   loadingOlder: false,
+  loadingNewer: false,
   prepended: 0,
+  run: 0,
 });
+
+/** A run of messages in place of what `current` holds: the list starts again from it. */
+const replaced = (current: ChatMessages, items: MessageView[], hasMore: boolean, hasNewer: boolean) => ({
+  ...current,
+  items,
+  loaded: true,
+  hasMore,
+  hasNewer,
+  loadingOlder: false,
+  loadingNewer: false,
+  prepended: 0,
+  run: current.run + 1,
+});
+
+/** A message inside a window's run (or already in it): one past it would leave a gap. */
+function inWindow(current: ChatMessages, message: MessageView): boolean {
+  const first = current.items[0];
+  const last = current.items.at(-1);
+  if (!first || !last) return false;
+  if (current.items.some((m) => m.id === message.id)) return true;
+  return compareSeq(message.seq, first.seq) >= 0 && compareSeq(message.seq, last.seq) <= 0;
+}
 
 export const useChatStore = create<ChatState>((set, get) => ({
   companyId: null,
@@ -231,8 +275,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
 
   applyPage(chatId, page, kind) {
     const current = get().messages[chatId] ?? emptyMessages();
-    const items = mergeMessages(current.items, page.messages);
-    const next: ChatMessages = { ...current, items };
+    // A newest page asked for before a window opened (as the chat opened): the window stands.
+    if (kind === 'latest' && current.hasNewer) return;
+    const items = kind === 'reload' ? page.messages : mergeMessages(current.items, page.messages);
+    const next: ChatMessages =
+      kind === 'reload' ? replaced(current, items, page.hasMore, false) : { ...current, items };
+    if (kind === 'newer' && current.hasNewer) next.hasNewer = page.hasMore;
     if (kind === 'latest') {
       next.loaded = true;
       next.hasMore = page.hasMore;
@@ -252,9 +300,21 @@ export const useChatStore = create<ChatState>((set, get) => ({
       useStreamingStore.getState().applyPage(chatId, page.streamingReply);
   },
 
+  applyWindow(chatId, older, newer) {
+    const current = get().messages[chatId] ?? emptyMessages();
+    const items = mergeMessages(older.messages, newer.messages);
+    set({
+      messages: { ...get().messages, [chatId]: replaced(current, items, older.hasMore, newer.hasMore) },
+      typing: { ...get().typing, [chatId]: newer.pendingReply },
+    });
+    if (newer.pendingReply) useStreamingStore.getState().applyPage(chatId, newer.streamingReply);
+  },
+
   addMessage(message) {
     // Kept even before the chat's first page arrives: that page is merged with it, so nothing is lost.
     const current = get().messages[message.chatId] ?? emptyMessages();
+    // A window holds no message past its run: the server has it, paging newer brings it.
+    if (current.hasNewer && !inWindow(current, message)) return;
     const items = mergeMessages(current.items, [message]);
     if (items === current.items) return;
     set({ messages: { ...get().messages, [message.chatId]: { ...current, items } } });
@@ -264,6 +324,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const current = get().messages[chatId];
     if (!current) return;
     set({ messages: { ...get().messages, [chatId]: { ...current, loadingOlder } } });
+  },
+
+  setLoadingNewer(chatId, loadingNewer) {
+    const current = get().messages[chatId];
+    if (!current) return;
+    set({ messages: { ...get().messages, [chatId]: { ...current, loadingNewer } } });
   },
 }));
 

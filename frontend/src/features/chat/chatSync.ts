@@ -150,10 +150,48 @@ export async function loadOlderMessages(companyId: string, chatId: string): Prom
   try {
     // Older messages only: nothing a live event could have changed since, so no replay is needed.
     const page = await chatsApi.messages(companyId, chatId, { before: oldest.seq, limit: MESSAGE_PAGE_SIZE });
-    if (isCurrent(companyId)) useChatStore.getState().applyPage(chatId, page, 'older');
+    // Not when another run replaced the loaded one meanwhile (a search result, back to latest).
+    const run = useChatStore.getState().messages[chatId]?.run;
+    if (isCurrent(companyId) && run === current.run) useChatStore.getState().applyPage(chatId, page, 'older');
   } finally {
     useChatStore.getState().setLoadingOlder(chatId, false);
   }
+}
+
+/**
+ * The page after the newest loaded message of a window (scrolling down); the last one ends the window
+ * (the chat then runs up to its newest message, and live messages show again).
+ */
+export async function loadNewerMessages(companyId: string, chatId: string): Promise<void> {
+  const chats = useChatStore.getState();
+  const current = chats.messages[chatId];
+  const after = lastSeq(current);
+  if (!current?.hasNewer || current.loadingNewer || !after) return;
+  chats.setLoadingNewer(chatId, true);
+  try {
+    await fetchAndApply(
+      () => chatsApi.messages(companyId, chatId, { after, limit: MESSAGE_PAGE_SIZE }),
+      (page) => {
+        const now = useChatStore.getState().messages[chatId];
+        if (isCurrent(companyId) && now?.run === current.run && now.hasNewer)
+          useChatStore.getState().applyPage(chatId, page, 'newer');
+      },
+    );
+  } finally {
+    useChatStore.getState().setLoadingNewer(chatId, false);
+  }
+}
+
+/** Jump to latest: the newest page in place of a window (what came meanwhile shows with it). */
+export async function returnToLatest(companyId: string, chatId: string): Promise<void> {
+  await fetchAndApply(
+    () => chatsApi.messages(companyId, chatId, { limit: MESSAGE_PAGE_SIZE }),
+    (page) => {
+      if (isCurrent(companyId) && useChatStore.getState().messages[chatId]?.hasNewer)
+        useChatStore.getState().applyPage(chatId, page, 'reload');
+    },
+    'chat',
+  );
 }
 
 /**
@@ -182,7 +220,9 @@ export async function resyncCompanyData(): Promise<void> {
     const now = useChatStore.getState();
     now.appendChats(open.isArchived, [open], open.isArchived ? now.archivedCursor : now.activeCursor);
   }
-  if (!openId || !chats.messages[openId]?.loaded) return;
+  const loaded = openId ? useChatStore.getState().messages[openId] : undefined;
+  // A window is left as it is: paging newer (or back to latest) brings what came meanwhile.
+  if (!openId || !loaded?.loaded || loaded.hasNewer) return;
   // Pages forward until the server has nothing newer.
   for (let guard = 0; guard < 100; guard += 1) {
     const after = lastSeq(useChatStore.getState().messages[openId]);

@@ -4,7 +4,7 @@ import type { UpdateChatRequest } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
-import { loadArchivedChats, loadMoreChats, loadOlderMessages, openChat } from '../chatSync';
+import { loadArchivedChats, loadMoreChats, loadOlderMessages, openChat, returnToLatest } from '../chatSync';
 import { fetchAndApply } from '../../realtime/dispatch';
 
 export interface ChatActions {
@@ -66,6 +66,8 @@ export function useChatActions(): ChatActions {
         const chat = selectActiveChat(useChatStore.getState());
         try {
           if (chat) {
+            // From a window of old messages, back to the latest first: the message shows in its place.
+            if (useChatStore.getState().messages[chat.id]?.hasNewer) await returnToLatest(companyId, chat.id);
             await fetchAndApply(
               () => chatsApi.send(companyId, chat.id, content),
               (message) => {
