@@ -1,8 +1,10 @@
-import { Flex, Spin, theme } from 'antd';
+import { ArrowDownOutlined } from '@ant-design/icons';
+import { Button, Flex, Spin, theme } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageView } from '../../../api/contracts';
 import type { ChatMessages } from '../chatStore';
+import { useMessageWindow } from '../hooks/useMessageWindow';
 import { useSearchStore } from '../../search/searchStore';
 import { useStreamingStore } from '../streamingStore';
 import { MessageBubble } from './MessageBubble';
@@ -13,6 +15,8 @@ const FIRST_INDEX = 1_000_000_000;
 
 interface ListContext {
   loadingOlder: boolean;
+  loadingNewer: boolean;
+  /** The reply being written shows after the newest message: not after a window's last one. */
   typing: boolean;
   chatId: string;
   agentName: string;
@@ -56,6 +60,11 @@ function ListFooter({ context }: { context?: ListContext }) {
   return (
     <Column>
       <div style={{ minHeight: token.paddingLG }}>
+        {context?.loadingNewer && (
+          <Flex justify="center">
+            <Spin size="small" aria-label="Loading newer messages" />
+          </Flex>
+        )}
         {context?.typing && (
           <StreamingReplyBubble
             chatId={context.chatId}
@@ -79,7 +88,11 @@ interface MessageListProps {
   agentAvatar?: string;
 }
 
-/** The virtualised message list: only what is on screen is rendered, however long the chat. */
+/**
+ * The virtualised message list: only what is on screen is rendered, however long the chat. In window
+ * mode (a search result opened an old message) reaching the bottom loads the newer page, and Jump to
+ * latest goes back to the newest messages.
+ */
 export function MessageList({
   chatId,
   messages,
@@ -90,24 +103,34 @@ export function MessageList({
   agentName,
   agentAvatar,
 }: MessageListProps) {
+  const { token } = theme.useToken();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
   const items = messages.items;
   const lastIsMine = items.at(-1)?.senderType === 'user';
+  const windowed = messages.hasNewer;
+  const showTyping = typing && !windowed;
+  const actions = useMessageWindow(chatId);
+  const [jumping, setJumping] = useState(false);
 
   // A search result opened in this chat: bring its message into view, then highlight it for a moment.
   const focus = useSearchStore((s) => (s.focus && s.focus.chatId === items[0]?.chatId ? s.focus : null));
   const focusIndex = focus ? items.findIndex((m) => m.id === focus.messageId) : -1;
   const [highlighted, setHighlighted] = useState<string | null>(null);
   // The list starts afresh at the message: a scroll asked for in the render that also prepended the
-  // pages before it would be undone by Virtuoso keeping the reader's place.
-  const [jump, setJump] = useState<{ key: number; index: number } | null>(null);
+  // pages before it would be undone by Virtuoso keeping the reader's place. It starts there in the very
+  // render that brings the message (a window replacing the run), not at the bottom first.
+  const [jump, setJump] = useState<{ key: number; index: number; run: number } | null>(null);
+  const run = messages.run;
+  const focusJump = focus && focusIndex >= 0 ? { key: focus.nonce, index: focusIndex, run } : null;
+  // A jump belongs to its run: another run (back to latest) starts at the bottom.
+  const start = focusJump ?? (jump?.run === run ? jump : null);
   useEffect(() => {
     if (!focus || focusIndex < 0) return;
-    setJump({ key: focus.nonce, index: focusIndex });
+    setJump({ key: focus.nonce, index: focusIndex, run });
     setHighlighted(focus.messageId);
     useSearchStore.getState().setFocus(null);
-  }, [focus, focusIndex]);
+  }, [focus, focusIndex, run]);
   useEffect(() => {
     if (!highlighted) return;
     const timer = setTimeout(() => setHighlighted(null), 2500);
@@ -116,42 +139,83 @@ export function MessageList({
 
   // The typing indicator (then the streamed reply) is the list's footer: keep it in view while it grows,
   // when the reader is at the bottom.
-  const streamed = useStreamingStore((s) => (typing ? (s.replies[chatId]?.text.length ?? 0) : 0));
+  const streamed = useStreamingStore((s) => (showTyping ? (s.replies[chatId]?.text.length ?? 0) : 0));
   useEffect(() => {
-    if (typing && atBottom.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
-  }, [typing, streamed]);
+    if (showTyping && atBottom.current) virtuoso.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER });
+  }, [showTyping, streamed]);
+
+  const jumpToLatest = async () => {
+    setJumping(true);
+    try {
+      await actions.jumpToLatest();
+    } finally {
+      setJumping(false);
+    }
+  };
 
   return (
-    <Virtuoso<MessageView, ListContext>
-      key={jump?.key}
-      ref={virtuoso}
-      style={{ height: '100%' }}
-      data={items}
-      firstItemIndex={FIRST_INDEX - messages.prepended}
-      initialTopMostItemIndex={jump ? { index: jump.index, align: 'center' } : Math.max(0, items.length - 1)}
-      computeItemKey={(_, message) => message.id}
-      startReached={() => {
-        if (messages.hasMore) onLoadOlder();
-      }}
-      atBottomStateChange={(bottom) => {
-        atBottom.current = bottom;
-      }}
-      // New messages follow when the reader is at the bottom, and always after the user's own.
-      followOutput={(bottom) => (bottom || lastIsMine ? 'smooth' : false)}
-      increaseViewportBy={{ top: 400, bottom: 200 }}
-      context={{ loadingOlder: messages.loadingOlder, typing, chatId, agentName, agentAvatar }}
-      itemContent={(_, message) => (
-        <Column highlight={message.id === highlighted}>
-          <MessageBubble
-            message={message}
-            userName={userName}
-            userAvatar={userAvatar}
-            agentName={agentName}
-            agentAvatar={agentAvatar}
-          />
-        </Column>
+    <div style={{ position: 'relative', height: '100%' }}>
+      <Virtuoso<MessageView, ListContext>
+        key={`${messages.run}:${start?.key ?? ''}`}
+        ref={virtuoso}
+        style={{ height: '100%' }}
+        data={items}
+        firstItemIndex={FIRST_INDEX - messages.prepended}
+        initialTopMostItemIndex={
+          start ? { index: start.index, align: 'center' } : Math.max(0, items.length - 1)
+        }
+        computeItemKey={(_, message) => message.id}
+        startReached={() => {
+          if (messages.hasMore) onLoadOlder();
+        }}
+        endReached={() => {
+          if (messages.hasNewer) void actions.loadNewer();
+        }}
+        atBottomStateChange={(bottom) => {
+          atBottom.current = bottom;
+        }}
+        // New messages follow when the reader is at the bottom, and always after the user's own; a
+        // window's newer pages do not (the bottom would load the next one, and so on to the newest).
+        followOutput={(bottom) => (!windowed && (bottom || lastIsMine) ? 'smooth' : false)}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        context={{
+          loadingOlder: messages.loadingOlder,
+          loadingNewer: messages.loadingNewer,
+          typing: showTyping,
+          chatId,
+          agentName,
+          agentAvatar,
+        }}
+        itemContent={(_, message) => (
+          <Column highlight={message.id === highlighted}>
+            <MessageBubble
+              message={message}
+              userName={userName}
+              userAvatar={userAvatar}
+              agentName={agentName}
+              agentAvatar={agentAvatar}
+            />
+          </Column>
+        )}
+        components={{ Header: ListHeader, Footer: ListFooter }}
+      />
+      {windowed && (
+        <Button
+          shape="round"
+          icon={<ArrowDownOutlined aria-hidden />}
+          loading={jumping}
+          onClick={() => void jumpToLatest()}
+          style={{
+            position: 'absolute',
+            bottom: token.padding,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            boxShadow: token.boxShadowSecondary,
+          }}
+        >
+          Jump to latest
+        </Button>
       )}
-      components={{ Header: ListHeader, Footer: ListFooter }}
-    />
+    </div>
   );
 }

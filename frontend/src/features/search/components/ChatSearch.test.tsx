@@ -119,16 +119,14 @@ describe('chat search (sidebar)', () => {
     expect(screen.queryByRole('button', { name: 'More results' })).not.toBeInTheDocument();
   });
 
-  it('opens the chat at the message from the keyboard, paging back by cursor until it is loaded', async () => {
+  it('opens the chat at the message from the keyboard with the page around it, by cursor', async () => {
     useChatStore.getState().setChats(false, [chat]);
     const calls = mockFetch((call) => {
       const url = new URL(call.path, 'http://x');
       if (url.pathname === '/api/search') return [200, { results: [result()], nextCursor: null }];
-      const before = url.searchParams.get('before');
-      const page: MessagePage =
-        before === '100'
-          ? { messages: range(1, 99), hasMore: false, pendingReply: false }
-          : { messages: range(100, 149), hasMore: true, pendingReply: false };
+      const page: MessagePage = url.searchParams.has('before')
+        ? { messages: range(16, 40), hasMore: true, pendingReply: false }
+        : { messages: range(41, 65), hasMore: true, pendingReply: false };
       return [200, page];
     });
     renderWithProviders(<ChatSearch />);
@@ -142,11 +140,32 @@ describe('chat search (sidebar)', () => {
 
     await waitFor(() => expect(useSearchStore.getState().focus).toMatchObject({ messageId: 'm-40' }));
     expect(useChatStore.getState().activeChatId).toBe('chat-1');
-    const loaded = useChatStore.getState().messages['chat-1'].items;
-    expect(loaded.map((m) => m.seq)).toContain('40');
-    expect(loaded).toHaveLength(149);
+    const loaded = useChatStore.getState().messages['chat-1'];
+    expect(loaded.items.map((m) => m.seq)).toEqual(range(16, 65).map((m) => m.seq));
+    // A window: older and newer messages remain on both sides.
+    expect(loaded).toMatchObject({ loaded: true, hasMore: true, hasNewer: true });
+    // Two requests around the message, asked for together; never the newest page, nor paging back from it.
     const pages = calls.filter((c) => c.path.includes('/messages'));
-    expect(pages.map((c) => new URL(c.path, 'http://x').searchParams.get('before'))).toEqual([null, '100']);
+    expect(pages.map((c) => Object.fromEntries(new URL(c.path, 'http://x').searchParams))).toEqual([
+      { limit: '25', before: '41' },
+      { limit: '25', after: '40' },
+    ]);
+  });
+
+  it('a message already loaded in its chat is focused with no request', async () => {
+    useChatStore.getState().setChats(false, [chat]);
+    useChatStore
+      .getState()
+      .applyPage('chat-1', { messages: range(20, 69), hasMore: true, pendingReply: false }, 'latest');
+    const calls = mockFetch(() => [200, { results: [result()], nextCursor: null }]);
+    renderWithProviders(<ChatSearch />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'ferry{Enter}');
+    await userEvent.click(await screen.findByTestId('search-result'));
+
+    await waitFor(() => expect(useSearchStore.getState().focus).toMatchObject({ messageId: 'm-40' }));
+    expect(useChatStore.getState().activeChatId).toBe('chat-1');
+    expect(calls.filter((c) => c.path.includes('/messages'))).toEqual([]);
+    expect(useChatStore.getState().messages['chat-1']).toMatchObject({ hasNewer: false });
   });
 
   it('opens a chat the loaded pages of the list do not hold yet', async () => {
