@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   agentWebhookUrl,
   apiHeaders,
@@ -8,16 +8,19 @@ import {
   registerViaApi,
   type ApiSession,
 } from '../fixtures/api';
-import { chatRow, chatTitle, sidebar, userMessage } from '../fixtures/chat';
+import { chatRow, chatTitle, sendMessage, sidebar, userMessage } from '../fixtures/chat';
 import { axeFindings } from '../fixtures/axe';
 import { chooseFromMenu, newAccount } from '../fixtures/ui';
 
 /**
  * Issue 14, search and export: a word from an old message (far beyond the first page of the chat) is
- * found from the sidebar and opens the chat in place; a chat downloads as Markdown and as JSON.
+ * found from the sidebar and opens the chat at it, with the page around it only (a window of history);
+ * a chat downloads as Markdown and as JSON.
  */
 
 const LATER_TURNS = 120;
+/** Turns before the one with the word in the search test: the window holds older history too. */
+const EARLIER_TURNS = 40;
 
 /** Transcript turns of a voice call: stored at once, no agent reply to wait for. */
 async function voiceTurn(session: ApiSession, chatId: string, eventId: number, text: string) {
@@ -28,22 +31,39 @@ async function voiceTurn(session: ApiSession, chatId: string, eventId: number, t
   expect(res.status(), await res.text()).toBe(201);
 }
 
-async function chatWithHistory(session: ApiSession, title: string, word: string) {
+async function chatWithHistory(session: ApiSession, title: string, word: string, earlier = 0) {
   const agent = await createAgent(session, { name: 'Harbour agent', webhook: agentWebhookUrl() });
   const chat = await createChat(session, { agentId: agent.id, title });
+  for (let i = 1; i <= earlier; i++) await voiceTurn(session, chat.id, 1000 + i, `earlier turn number ${i}`);
   await voiceTurn(session, chat.id, 0, `The lighthouse code word is ${word}, keep it safe`);
   for (let i = 1; i <= LATER_TURNS; i++) await voiceTurn(session, chat.id, i, `later turn number ${i}`);
   return chat;
 }
 
-test('search finds a word from an old message and opens the chat at it', async ({ page }) => {
+/** The cursors of every request for a page of messages from now on. */
+function recordMessagePages(page: Page): Array<{ before: string | null; after: string | null }> {
+  const pages: Array<{ before: string | null; after: string | null }> = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && /^\/api\/chats\/[^/]+\/messages$/.test(url.pathname))
+      pages.push({ before: url.searchParams.get('before'), after: url.searchParams.get('after') });
+  });
+  return pages;
+}
+
+/** The scroller of the conversation (the virtualised message list). */
+const messageScroller = (page: Page) =>
+  page.getByTestId('virtuoso-scroller').filter({ has: page.getByTestId('user-message') });
+
+test('search finds a word from an old message and opens the chat at it, by cursor', async ({ page }) => {
   const session = await registerViaApi(page, newAccount('search'));
   const word = `marzipan${Date.now()}`;
-  await chatWithHistory(session, 'Harbour notes', word);
+  await chatWithHistory(session, 'Harbour notes', word, EARLIER_TURNS);
 
   await page.goto('/chat');
   await expect(chatTitle(page)).toHaveText('Harbour notes');
-  await expect(userMessage(page, `later turn number ${LATER_TURNS}`)).toBeVisible();
+  const newest = userMessage(page, `later turn number ${LATER_TURNS}`);
+  await expect(newest).toBeVisible();
   const old = userMessage(page, `code word is ${word}`);
   await expect(old).toHaveCount(0);
 
@@ -56,11 +76,54 @@ test('search finds a word from an old message and opens the chat at it', async (
   await expect(found.locator('mark')).toHaveText(word);
   expect(await axeFindings(page)).toEqual([]);
 
-  // Keyboard: the result is a button.
+  // Keyboard: the result is a button. The chat opens at the message, marked, with its neighbours.
+  const pages = recordMessagePages(page);
   await found.focus();
   await page.keyboard.press('Enter');
   await expect(old).toBeInViewport();
+  await expect(page.locator('[data-highlighted]').filter({ has: old })).toBeVisible();
   await expect(chatTitle(page)).toHaveText('Harbour notes');
+  await expect(userMessage(page, `earlier turn number ${EARLIER_TURNS}`)).toHaveCount(1);
+  await expect(userMessage(page, /later turn number 1(?!\d)/)).toHaveCount(1);
+  // Only the page around the message came: the newest is not loaded, nothing paged back from it.
+  await expect(newest).toHaveCount(0);
+  expect(pages).toHaveLength(2);
+  const after = pages.find((p) => p.after)?.after;
+  expect(after).toBeTruthy();
+  expect(pages).toContainEqual({ before: String(BigInt(after!) + 1n), after: null });
+  expect(await axeFindings(page)).toEqual([]);
+
+  // Jump to latest: the newest page again, the chat live as before.
+  const jump = page.getByRole('button', { name: 'Jump to latest' });
+  await jump.click();
+  await expect(newest).toBeInViewport();
+  await expect(jump).toHaveCount(0);
+  await expect(old).toHaveCount(0);
+
+  // A message sent from a window shows after the newest one: the window is left for the latest page.
+  await found.click();
+  await expect(old).toBeInViewport();
+  await expect(jump).toBeVisible();
+  await sendMessage(page, 'Written from the old part');
+  const sent = userMessage(page, 'Written from the old part');
+  await expect(sent).toBeInViewport();
+  await expect(newest).toHaveCount(1);
+  await expect(jump).toHaveCount(0);
+
+  // Again from the result, then down to the newest by scrolling: newer pages by cursor after the window.
+  pages.length = 0;
+  await found.click();
+  await expect(old).toBeInViewport();
+  await expect(sent).toHaveCount(0);
+  await expect(async () => {
+    await messageScroller(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(sent).toBeInViewport({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(jump).toHaveCount(0);
+  await expect(newest).toHaveCount(1);
+  expect(pages.length).toBeGreaterThan(2);
+  expect(pages.every((p) => p.before !== null || p.after !== null)).toBe(true);
+  expect(pages.filter((p) => p.before !== null)).toHaveLength(1);
 });
 
 test('a chat downloads as Markdown and as JSON from its row menu', async ({ page }) => {
