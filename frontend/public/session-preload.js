@@ -1,7 +1,8 @@
 // Starts a signed-in page's first requests while the app's code is still loading (index.html loads this
-// file first, async): the session check (POST /api/auth/refresh) and, once it answers, the first
-// screen's data (GET /api/bootstrap). The app takes each answer once, for the first identical request it
-// makes (src/api/earlyRequests.ts); the rules here (the hint cookie, the chat screen, the stored
+// file first, async): the session check and the first screen's data, in one request
+// (POST /api/auth/session), answered to the app as the two it makes: POST /api/auth/refresh and
+// GET /api/bootstrap. The app takes each answer once, for the first identical request it makes
+// (src/api/earlyRequests.ts); the rules here (the hint cookie, the chat screen, the stored
 // company, the query) are those of src/features/auth/sessionStore.ts and src/app/pageLoaders.ts.
 (function () {
   'use strict';
@@ -10,9 +11,6 @@
   var early = (window.__sbEarly = window.__sbEarly || {});
   // No hint cookie: no session to restore (the server sets it beside the HttpOnly refresh cookie).
   if (!/(?:^|;\s*)sb_signed_in=/.test(document.cookie)) return;
-  var json = { Accept: 'application/json' };
-  var refresh = fetch('/api/auth/refresh', { method: 'POST', headers: json, credentials: 'include' });
-
   var path = location.pathname;
   var chat = path === '/chat' || (path === '/' && !/[?&]redirect=/.test(location.search));
   var companyId = null;
@@ -24,17 +22,36 @@
   var query = [];
   if (companyId) query.push('companyId=' + encodeURIComponent(companyId));
   if (chat) query.push('chat=true');
-  var bootstrapUrl = '/api/bootstrap' + (query.length ? '?' + query.join('&') : '');
+  var search = query.length ? '?' + query.join('&') : '';
+  var bootstrapUrl = '/api/bootstrap' + search;
 
-  var bootstrap = refresh.then(function (response) {
-    if (!response.ok) throw new Error('no session');
-    return response
-      .clone()
-      .json()
-      .then(function (session) {
-        var headers = { Accept: 'application/json', Authorization: 'Bearer ' + session.accessToken };
-        return fetch(bootstrapUrl, { headers: headers, credentials: 'include' });
-      });
+  // One round trip for both (POST /api/auth/session): the refresh and, for the user it restores,
+  // the bootstrap. Chaining the two here waited for the page's main thread, busy starting the app.
+  var both = fetch('/api/auth/session' + search, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    credentials: 'include',
+  });
+  var answer = both.then(function (response) {
+    return response.ok ? response.clone().json() : null;
+  });
+  var asJson = function (body) {
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  // The refresh's answer as POST /api/auth/refresh gives it: the session, or the refusal as it came.
+  var refresh = answer.then(function (session) {
+    if (!session) return both;
+    return asJson({ accessToken: session.accessToken, expiresIn: session.expiresIn, user: session.user });
+  });
+  var bootstrap = answer.then(function (session) {
+    if (!session) throw new Error('no session');
+    if (session.bootstrap) return asJson(session.bootstrap);
+    // The server could not read it: asked again, as the app would.
+    var headers = { Accept: 'application/json', Authorization: 'Bearer ' + session.accessToken };
+    return fetch(bootstrapUrl, { headers: headers, credentials: 'include' });
   });
   // Not taken (the app decided otherwise) or failed: the app asks again itself; nothing to report here.
   refresh.catch(function () {});

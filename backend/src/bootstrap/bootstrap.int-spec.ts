@@ -1,6 +1,12 @@
 import request from 'supertest';
-import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
-import type { BootstrapResponse } from '../contracts/bootstrap';
+import {
+  cookieFrom,
+  createTestApp,
+  registerUser,
+  type RegisteredUser,
+  type TestApp,
+} from '../../test/app.test-util';
+import type { BootstrapResponse, SessionBootstrapResponse } from '../contracts/bootstrap';
 import type { ChatView } from '../contracts/chats';
 
 /**
@@ -111,5 +117,58 @@ describe('GET /api/bootstrap (real PostgreSQL)', () => {
     const badChat = await request(t.http).get('/api/bootstrap?chat=maybe').set(auth).expect(400);
     expect(badChat.body.message).toBe('chat must be true or false');
     await request(t.http).get('/api/bootstrap?chat=true').expect(401);
+  });
+
+  describe('POST /api/auth/session: the refresh and the bootstrap in one round trip', () => {
+    it('restores the session from the refresh cookie (rotating it) and answers as GET /api/bootstrap', async () => {
+      const user = await registerUser(t);
+      await sendFirst(user, 'hello from the session bootstrap');
+      const res = await request(t.http)
+        .post(`/api/auth/session?companyId=${user.companyId}&chat=true`)
+        .set('Cookie', user.refreshCookie)
+        .expect(200);
+      const body = res.body as SessionBootstrapResponse;
+      const rotated = cookieFrom(res);
+      expect(rotated).not.toBe(user.refreshCookie);
+      expect(body.expiresIn).toBeGreaterThan(0);
+      expect(body.user.id).toBe(user.userId);
+
+      // The answer is GET /api/bootstrap's, for the user the new access token names.
+      const fresh = { ...user, accessToken: body.accessToken };
+      expect(body.bootstrap).toEqual(await bootstrap(fresh, `?companyId=${user.companyId}&chat=true`));
+      expect(body.bootstrap?.chat?.firstChat?.page.messages.map((m) => m.content)).toContain(
+        'hello from the session bootstrap',
+      );
+
+      // Rotation as POST /api/auth/refresh: the new secret works, and a secret two rotations old
+      // replayed here is refused (and ends the chain).
+      const again = await request(t.http).post('/api/auth/refresh').set('Cookie', rotated).expect(200);
+      expect(again.body.user.id).toBe(user.userId);
+      await request(t.http).post('/api/auth/session').set('Cookie', user.refreshCookie).expect(401);
+      await request(t.http).post('/api/auth/refresh').set('Cookie', cookieFrom(again)).expect(401);
+    });
+
+    it('answers 401 and clears the cookie without a session; 400 for bad parameters, the cookie unspent', async () => {
+      const none = await request(t.http).post('/api/auth/session?chat=true').expect(401);
+      expect(String(none.headers['set-cookie'])).toMatch(/sb_refresh=;/);
+      await request(t.http).post('/api/auth/session').set('Cookie', 'sb_refresh=forged').expect(401);
+
+      const user = await registerUser(t);
+      const bad = await request(t.http)
+        .post('/api/auth/session?chat=maybe')
+        .set('Cookie', user.refreshCookie)
+        .expect(400);
+      expect(bad.body.message).toBe('chat must be true or false');
+      await request(t.http).post('/api/auth/refresh').set('Cookie', user.refreshCookie).expect(200);
+    });
+
+    it('refuses a request from another origin, as the refresh does', async () => {
+      const user = await registerUser(t);
+      await request(t.http)
+        .post('/api/auth/session')
+        .set('Cookie', user.refreshCookie)
+        .set('Origin', 'https://evil.example')
+        .expect(403);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { AgentView } from './agents';
+import type { AuthResponse } from './auth';
 import type { ChatView, MessagePage } from './chats';
 import type { CompanyMembership } from './companies';
 import type { User } from './users';
@@ -33,4 +34,14 @@ export interface ChatBootstrap {
   activeChatsCursor: string | null;
   /** The newest page of the first active chat, the one the screen opens (null when there is none). */
   firstChat: { chatId: string; page: MessagePage } | null;
+}
+
+/**
+ * POST /api/auth/session: the session check and the first screen's data in one round trip, for a
+ * page that loads signed in (/session-preload.js). The refresh as POST /api/auth/refresh (the refresh
+ * cookie is the credential and is rotated), then GET /api/bootstrap's answer for the user it names;
+ * `bootstrap` is null when that part failed (the session stands: the client asks GET /api/bootstrap).
+ */
+export interface SessionBootstrapResponse extends AuthResponse {
+  bootstrap: BootstrapResponse | null;
 }

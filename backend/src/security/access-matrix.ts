@@ -247,6 +247,11 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...signedIn(200),
     call: (f) => ({ query: { companyId: f.companyId, chat: 'true' } }),
   },
+  // The refresh cookie is the credential (as POST /api/auth/refresh): no cookie, no session, for anyone.
+  'POST /api/auth/session': {
+    ...publicRoute(401),
+    call: (f) => ({ query: { companyId: f.companyId, chat: 'true' } }),
+  },
   'PATCH /api/me': { ...signedIn(200), call: () => ({ body: { bio: 'walked by the matrix' } }) },
   'POST /api/me/avatar': { ...signedIn(201), call: () => ({ image: true }) },
   // A wrong current password: allowed callers get past the guards to the password check.

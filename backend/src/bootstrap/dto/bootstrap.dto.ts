@@ -5,7 +5,13 @@ import { AgentDto } from '../../agents/dto/agent.dto';
 import { ChatDto, MessagePageDto } from '../../chats/dto/chat.dto';
 import { OptionalNotNull } from '../../common/validation';
 import { CompanyMembershipDto } from '../../companies/dto/company.dto';
-import type { BootstrapQuery, BootstrapResponse, ChatBootstrap } from '../../contracts/bootstrap';
+import { AuthResponseDto } from '../../auth/dto/auth.dto';
+import type {
+  BootstrapQuery,
+  BootstrapResponse,
+  ChatBootstrap,
+  SessionBootstrapResponse,
+} from '../../contracts/bootstrap';
 import { UserDto } from '../../profiles/dto/user.dto';
 
 export class BootstrapQueryDto implements BootstrapQuery {
@@ -39,4 +45,8 @@ export class BootstrapResponseDto implements BootstrapResponse {
   @ApiProperty({ type: UserDto }) user: UserDto;
   @ApiProperty({ type: [CompanyMembershipDto] }) companies: CompanyMembershipDto[];
   @ApiProperty({ type: ChatBootstrapDto, nullable: true }) chat: ChatBootstrapDto | null;
+}
+
+export class SessionBootstrapResponseDto extends AuthResponseDto implements SessionBootstrapResponse {
+  @ApiProperty({ type: BootstrapResponseDto, nullable: true }) bootstrap: BootstrapResponseDto | null;
 }

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import preloadSource from '../../public/session-preload.js?raw';
+
+/** /session-preload.js (public/): run as the browser runs it, against a stubbed fetch. */
+const runPreload = () => new Function(preloadSource)();
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const urlOf = (input: unknown) => String(input);
+
+describe('/session-preload.js', () => {
+  beforeEach(() => {
+    document.cookie = 'sb_signed_in=1; path=/';
+    localStorage.setItem('currentCompanyId', 'c-1');
+  });
+  afterEach(() => {
+    delete window.__sbEarly;
+    document.cookie = 'sb_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks once for the session and the bootstrap, and answers the app as the refresh and the bootstrap', async () => {
+    const session = { accessToken: 'tok', expiresIn: 900, user: { id: 'u-1' } };
+    const bootstrap = { user: { id: 'u-1' }, companies: [], chat: null };
+    const fetchFn = vi.fn<typeof fetch>(() => Promise.resolve(json(200, { ...session, bootstrap })));
+    vi.stubGlobal('fetch', fetchFn);
+
+    runPreload();
+
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(urlOf(fetchFn.mock.calls[0][0])).toBe('/api/auth/session?companyId=c-1&chat=true');
+    expect(fetchFn.mock.calls[0][1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    const early = window.__sbEarly ?? {};
+    const refresh = await early['POST /api/auth/refresh'];
+    expect(refresh?.status).toBe(200);
+    expect(await refresh?.json()).toEqual(session);
+    expect(await (await early['GET /api/bootstrap?companyId=c-1&chat=true'])?.json()).toEqual(bootstrap);
+  });
+
+  it('passes a refused session on as it came, and has no bootstrap to give', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(json(401, { message: 'Your session has ended' })));
+
+    runPreload();
+
+    const early = window.__sbEarly ?? {};
+    const refresh = await early['POST /api/auth/refresh'];
+    expect(refresh?.status).toBe(401);
+    expect(await refresh?.json()).toEqual({ message: 'Your session has ended' });
+    await expect(early['GET /api/bootstrap?companyId=c-1&chat=true']).rejects.toThrow('no session');
+  });
+
+  it('asks GET /api/bootstrap itself when the server could not read it', async () => {
+    const fetchFn = vi.fn<typeof fetch>((input) =>
+      Promise.resolve(
+        urlOf(input).startsWith('/api/auth/session')
+          ? json(200, { accessToken: 'tok', expiresIn: 900, user: { id: 'u-1' }, bootstrap: null })
+          : json(200, { from: 'network' }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchFn);
+
+    runPreload();
+
+    const early = window.__sbEarly ?? {};
+    expect(await (await early['GET /api/bootstrap?companyId=c-1&chat=true'])?.json()).toEqual({
+      from: 'network',
+    });
+    expect(urlOf(fetchFn.mock.calls[1][0])).toBe('/api/bootstrap?companyId=c-1&chat=true');
+    expect(fetchFn.mock.calls[1][1]).toMatchObject({ headers: { Authorization: 'Bearer tok' } });
+  });
+
+  it('asks nothing without the signed-in hint cookie', () => {
+    document.cookie = 'sb_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const fetchFn = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchFn);
+
+    runPreload();
+
+    expect(window.__sbEarly).toEqual({});
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+});
