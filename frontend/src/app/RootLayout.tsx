@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
 import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
 import { useSessionStore } from '../features/auth/sessionStore';
-import { opensChat } from './pageLoaders';
+import { opensChat, startPageLoadingNow } from './pageLoaders';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;
 
@@ -22,7 +22,21 @@ export function RootLayout() {
     void initialize({ chatScreen });
   }, [initialize, chatScreen]);
 
-  if (status === 'idle') return initializingView;
+  // The loading view stays until the first screen's code is here, and is not a Suspense fallback
+  // meanwhile: React reveals content that suspended at most every 300 ms (its fallback throttle), and
+  // a warm visit, whose code comes from the cache, waited out most of that with nothing left to load.
+  const [pageCode, setPageCode] = useState(startPageLoadingNow);
+  useEffect(() => {
+    let current = true;
+    void pageCode?.then(() => {
+      if (current) setPageCode(null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pageCode]);
+
+  if (status === 'idle' || pageCode) return initializingView;
   return (
     <Suspense fallback={initializingView}>
       <Outlet />

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './AuthGate';
-import { loadChatPage, loadSignInPage } from './pageLoaders';
+import { chatPage, signInPage } from './pageLoaders';
 import { RootLayout } from './RootLayout';
 
 // Every page is its own chunk: antd screens are heavy and only the current one is needed.
-const SignInPage = lazy(() => loadSignInPage().then((m) => ({ default: m.SignInPage })));
+const SignInPage = signInPage.Page;
 const RegisterPage = lazy(() => import('../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() =>
   import('../pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -19,7 +19,7 @@ const VerifyEmailPage = lazy(() =>
 const ConfirmEmailPage = lazy(() =>
   import('../pages/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
 );
-const ChatPage = lazy(() => loadChatPage().then((m) => ({ default: m.ChatPage })));
+const ChatPage = chatPage.Page;
 const WebhookTestPage = lazy(() =>
   import('../pages/WebhookTestPage').then((m) => ({ default: m.WebhookTestPage })),
 );
