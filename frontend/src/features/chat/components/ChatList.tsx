@@ -1,11 +1,21 @@
-import { Button, Empty, Flex, Spin, Tabs } from 'antd';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Button, Flex, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ChatView } from '../../../api/contracts';
 import { useChatStore } from '../chatStore';
 import { openChat } from '../chatSync';
 import { useChatActions } from '../hooks/useChatActions';
 import { ChatListItem } from './ChatListItem';
+import { ChatTabs } from './ChatTabs';
 import { lazyDialog } from '../../../components/lazyDialog';
+
+// Shown for an empty list only (a new account, the Archived tab): not loaded with the chat screen.
+const SimpleEmpty = lazy(() =>
+  import('antd/es/empty').then(({ default: Empty }) => ({
+    default: ({ description }: { description: string }) => (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description} style={{ margin: '8px 0' }} />
+    ),
+  })),
+);
 
 const RenameChatDialog = lazyDialog(() => import('./RenameChatDialog').then((m) => m.RenameChatDialog));
 
@@ -69,7 +79,9 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
     ) : null;
     return chats.length === 0 ? (
       <>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ margin: '8px 0' }} />
+        <Suspense fallback={null}>
+          <SimpleEmpty description={empty} />
+        </Suspense>
         {loadMore}
       </>
     ) : (
@@ -105,8 +117,7 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <>
-      <Tabs
-        size="small"
+      <ChatTabs
         // The Archived list is fetched when its tab first opens, not with the screen.
         onChange={(key) => key === 'archived' && void actions.loadArchived()}
         items={[

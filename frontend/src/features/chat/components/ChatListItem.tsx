@@ -1,15 +1,16 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  InboxOutlined,
-  MoreOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
-import { Button, Dropdown, Flex, Typography, theme, type MenuProps } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+import { Button, Flex, Typography, theme, type MenuProps } from 'antd';
+import type { ComponentType } from 'react';
+import { DeferredTrigger } from '../../../components/DeferredTrigger';
 import type { ChatView } from '../../../api/contracts';
 import { useChatExport } from '../../search/hooks/useChatExport';
 import { formatPreview, formatShortRelative } from '../format';
+import type { ChatRowMenuProps } from './ChatRowMenu';
+
+// The row's menu (antd's Dropdown and Menu, entries, icons): loaded when an options button is first
+// hovered, focused or used, then shared by every row.
+let chatRowMenu: ComponentType<ChatRowMenuProps> | null = null;
+const loadChatRowMenu = () => import('./ChatRowMenu').then((m) => (chatRowMenu = m.ChatRowMenu));
 
 interface ChatListItemProps {
   chat: ChatView;
@@ -33,15 +34,6 @@ export function ChatListItem({
 }: ChatListItemProps) {
   const { token } = theme.useToken();
   const exportChat = useChatExport();
-  const items: MenuProps['items'] = [
-    { key: 'rename', label: 'Rename', icon: <EditOutlined /> },
-    chat.isArchived
-      ? { key: 'restore', label: 'Restore', icon: <UndoOutlined /> }
-      : { key: 'archive', label: 'Archive', icon: <InboxOutlined /> },
-    { key: 'export-md', label: 'Export as Markdown', icon: <DownloadOutlined /> },
-    { key: 'export-json', label: 'Export as JSON', icon: <DownloadOutlined /> },
-    { key: 'delete', label: 'Delete', icon: <DeleteOutlined />, danger: true },
-  ];
   const onMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
     domEvent.stopPropagation();
     if (key === 'rename') onRename();
@@ -51,6 +43,8 @@ export function ChatListItem({
     if (key === 'export-md') void exportChat(chat, 'md');
     if (key === 'export-json') void exportChat(chat, 'json');
   };
+
+  const optionsButton = <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Chat options" />;
 
   return (
     <Flex
@@ -88,9 +82,12 @@ export function ChatListItem({
           {formatPreview(chat.lastMessage)}
         </Typography.Text>
       </Button>
-      <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }} placement="bottomRight">
-        <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Chat options" />
-      </Dropdown>
+      <DeferredTrigger<ChatRowMenuProps>
+        load={loadChatRowMenu}
+        loaded={chatRowMenu}
+        placeholder={optionsButton}
+        props={{ archived: chat.isArchived, onClick: onMenu, children: optionsButton }}
+      />
     </Flex>
   );
 }

@@ -1,7 +1,8 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Flex, Layout, Typography, theme } from 'antd';
+import { Button, Flex, Layout, Typography, theme, type DrawerProps } from 'antd';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';
+import { lazyDialog } from '../../../components/lazyDialog';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { findAgent, useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
@@ -10,6 +11,11 @@ import { useSessionStore } from '../../auth/sessionStore';
 import { UserMenu } from '../../user-menu/components/UserMenu';
 import { MESSAGE_INPUT_ID } from './MessageInput';
 import { SidebarContent } from './SidebarContent';
+
+// The phone's sidebar drawer: its code loads when it first opens (or its button is hovered or focused).
+const Drawer = lazyDialog<DrawerProps & { open: boolean }>(() =>
+  import('antd/es/drawer').then((m) => m.default),
+);
 
 /** Spec: the sidebar is 18rem wide. */
 export const SIDEBAR_WIDTH = '18rem';
@@ -102,6 +108,8 @@ export function ChatShell({ children }: { children: ReactNode }) {
               type="text"
               icon={<MenuOutlined />}
               aria-label="Open sidebar"
+              onPointerEnter={Drawer.preload}
+              onFocus={Drawer.preload}
               onClick={() => setDrawerOpen(true)}
             />
           )}

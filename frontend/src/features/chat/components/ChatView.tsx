@@ -1,4 +1,5 @@
-import { Alert, Button, Flex, Spin, theme } from 'antd';
+import { Button, Flex, Spin, theme } from 'antd';
+import { lazy, Suspense } from 'react';
 import { findAgent, useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';
 import { useSessionStore } from '../../auth/sessionStore';
@@ -11,6 +12,9 @@ import { MessageInput } from './MessageInput';
 import { MessageList } from './MessageList';
 import { NoAgentView } from './NoAgentView';
 import { WelcomeView } from './WelcomeView';
+
+// Only an archived chat shows it: not loaded with the chat screen.
+const Alert = lazy(() => import('antd/es/alert'));
 
 /** The central column: nothing selected, the welcome view, or the conversation with its input. */
 export function ChatView() {
@@ -52,16 +56,18 @@ export function ChatView() {
       </div>
       <div style={{ width: '100%', maxWidth: 900, margin: '0 auto', padding: token.padding }}>
         {chat.isArchived ? (
-          <Alert
-            type="info"
-            showIcon
-            title="This chat is archived. Restore it to send messages."
-            action={
-              <Button size="small" onClick={() => void actions.restoreChat(chat.id)}>
-                Restore
-              </Button>
-            }
-          />
+          <Suspense fallback={null}>
+            <Alert
+              type="info"
+              showIcon
+              title="This chat is archived. Restore it to send messages."
+              action={
+                <Button size="small" onClick={() => void actions.restoreChat(chat.id)}>
+                  Restore
+                </Button>
+              }
+            />
+          </Suspense>
         ) : (
           <>
             <VoiceCallStatus chatId={chat.id} />

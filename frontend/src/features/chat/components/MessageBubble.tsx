@@ -1,6 +1,6 @@
 import { AudioOutlined } from '@ant-design/icons';
 import { Flex, Typography, theme } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { formatMessageTime } from '../format';
@@ -8,6 +8,27 @@ import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
 
 // The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.
 const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ default: m.AgentMarkdown })));
+
+let markdownWanted = false;
+/**
+ * False until the screen holding the first agent reply has been painted (two frames): the thread's
+ * first paint, with the message box, shows replies as plain text, and the Markdown renderer's code
+ * loads and runs after it instead of delaying it. Replies shown later render Markdown at once.
+ */
+function useMarkdownWanted(): boolean {
+  const [wanted, setWanted] = useState(markdownWanted);
+  useEffect(() => {
+    if (wanted) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        markdownWanted = true;
+        setWanted(true);
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [wanted]);
+  return wanted;
+}
 
 /** Under a streamed reply cut short: why it ends where it does. */
 const INTERRUPTED_NOTE: Record<NonNullable<MessageView['interrupted']>, string> = {
@@ -38,6 +59,8 @@ export function MessageBubble({
   const { token } = theme.useToken();
   const mine = message.senderType === 'user';
   const name = mine ? userName : agentName;
+  const markdown = useMarkdownWanted();
+  const plainText = <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</div>;
   return (
     <Flex
       gap="small"
@@ -79,14 +102,10 @@ export function MessageBubble({
             maxWidth: '100%',
           }}
         >
-          {mine ? (
-            <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</div>
+          {mine || !markdown ? (
+            plainText
           ) : (
-            <Suspense
-              fallback={
-                <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</div>
-              }
-            >
+            <Suspense fallback={plainText}>
               <AgentMarkdown content={message.content} />
             </Suspense>
           )}

@@ -1,7 +1,8 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Flex, Input } from 'antd';
+import { Button, Flex } from 'antd';
+// TextArea alone: the Input module brings Search, Password and OTP, which the chat does not show.
+import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
 
 interface MessageInputProps {
   /** Sends the trimmed text; resolves false when it failed (the text is put back). */
@@ -62,7 +63,7 @@ export function MessageInput({
 
   return (
     <Flex gap="small" align="flex-end">
-      <Input.TextArea
+      <TextArea
         ref={inputRef}
         id={MESSAGE_INPUT_ID}
         aria-label="Message"

@@ -6,11 +6,11 @@ import { useAgentsStore } from '../../agents/agentsStore';
 import { useAppearance } from '../../platform-admin/appearance/appearanceStore';
 import { BrandLogo } from '../../platform-admin/appearance/BrandLogo';
 import { lazyDialog } from '../../../components/lazyDialog';
-import { ChatSearch } from '../../search/components/ChatSearch';
-import { ThemeMenu } from '../../theme/components/ThemeMenu';
 import { useChatActions } from '../hooks/useChatActions';
 import { AgentList } from './AgentList';
 import { ChatList } from './ChatList';
+import { DeferredChatSearch } from './DeferredChatSearch';
+import { DeferredThemeMenu } from './DeferredThemeMenu';
 
 const SettingsDialog = lazyDialog(() =>
   import('../../settings/components/SettingsDialog').then((m) => m.SettingsDialog),
@@ -65,7 +65,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Button>
       </div>
       <Flex vertical gap="small" style={{ padding: token.padding, flex: 1, overflow: 'auto', minHeight: 0 }}>
-        <ChatSearch onNavigate={onNavigate} />
+        <DeferredChatSearch onNavigate={onNavigate} />
         <section aria-labelledby="sidebar-agents">
           <Flex vertical gap="small">
             <SectionTitle id="sidebar-agents">AGENTS</SectionTitle>
@@ -100,7 +100,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             />
           </Tooltip>
         </Flex>
-        <ThemeMenu />
+        <DeferredThemeMenu />
       </Flex>
       <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Flex>

@@ -1,23 +1,16 @@
-import {
-  CheckOutlined,
-  CrownOutlined,
-  LogoutOutlined,
-  PlusOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Button, type MenuProps } from 'antd';
+import { useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { canAccessCompanyAdmin, canAccessPlatformAdmin } from '../../../app/access';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { useCompanyStore } from '../../companies/companyStore';
 import { useSessionStore } from '../../auth/sessionStore';
 import { useAuthActions } from '../../auth/hooks/useAuthActions';
 import { useCompanyActions } from '../../companies/hooks/useCompanyActions';
+import { DeferredTrigger } from '../../../components/DeferredTrigger';
 import { lazyDialog } from '../../../components/lazyDialog';
+import type { UserMenuDropdownProps } from './UserMenuDropdown';
+import { COMPANY_KEY_PREFIX } from './userMenuKeys';
 
 // Loaded when first opened (or when the menu opens): none of them is needed to show the chat.
 const ProfileSettingsDialog = lazyDialog(() =>
@@ -35,7 +28,11 @@ const preloadDialogs = () => {
   CreateCompanyDialog.preload();
 };
 
-const COMPANY_KEY_PREFIX = 'company:';
+// The menu itself (antd's Dropdown and Menu, its entries and icons): loaded when the button is first
+// hovered, focused or used.
+let userMenuDropdown: ComponentType<UserMenuDropdownProps> | null = null;
+const loadUserMenuDropdown = () =>
+  import('./UserMenuDropdown').then((m) => (userMenuDropdown = m.UserMenuDropdown));
 
 type OpenDialog = 'profile' | 'settings' | 'create-company' | null;
 
@@ -55,60 +52,6 @@ export function UserMenu() {
   const logOut = async () => {
     if (await actions.logOut()) void navigate('/', { replace: true });
   };
-
-  const items: MenuProps['items'] = [
-    {
-      key: 'identity',
-      type: 'group',
-      label: (
-        <Flex vertical>
-          <Typography.Text strong data-testid={isMobile ? 'menu-user-name' : undefined}>
-            {user?.name || 'User'}
-          </Typography.Text>
-          <Typography.Text type="secondary">{user?.email}</Typography.Text>
-          {isMobile && currentCompany && (
-            <Typography.Text type="secondary" data-testid="menu-company-name">
-              {currentCompany.name}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
-    },
-    { type: 'divider' },
-    { key: 'profile', label: 'Profile', icon: <UserOutlined aria-hidden /> },
-    { key: 'settings', label: 'Settings', icon: <SettingOutlined aria-hidden /> },
-    { type: 'divider' },
-    {
-      key: 'companies',
-      type: 'group',
-      label: 'Companies',
-      children: [
-        ...companies.map((company) => ({
-          key: `${COMPANY_KEY_PREFIX}${company.id}`,
-          label:
-            company.id === currentCompanyId ? <span aria-current="true">{company.name}</span> : company.name,
-          icon:
-            company.id === currentCompanyId ? (
-              <CheckOutlined aria-label="Current company" />
-            ) : (
-              <span aria-hidden />
-            ),
-        })),
-        { key: 'create-company', label: 'Create Company', icon: <PlusOutlined aria-hidden /> },
-      ],
-    },
-    ...(canAccessCompanyAdmin(currentCompany?.role) || canAccessPlatformAdmin(user)
-      ? [{ type: 'divider' as const }]
-      : []),
-    ...(canAccessCompanyAdmin(currentCompany?.role)
-      ? [{ key: 'company-admin', label: 'Company Admin', icon: <SafetyOutlined aria-hidden /> }]
-      : []),
-    ...(canAccessPlatformAdmin(user)
-      ? [{ key: 'platform-admin', label: 'Platform Admin', icon: <CrownOutlined aria-hidden /> }]
-      : []),
-    { type: 'divider' },
-    { key: 'logout', label: 'Log out', icon: <LogoutOutlined aria-hidden />, danger: true },
-  ];
 
   const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     // Chosen with Enter: the key's default action must not land on the dialog this opens (it would
@@ -141,23 +84,28 @@ export function UserMenu() {
     }
   };
 
+  const avatarButton = (
+    <Button type="text" shape="circle" aria-label="User menu" style={{ padding: 0, flexShrink: 0 }}>
+      <AvatarImage src={user?.avatar} name={user?.name} fallback="initial" />
+    </Button>
+  );
+
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        placement="bottomRight"
-        onOpenChange={(open) => open && preloadDialogs()}
-        menu={{
-          items,
+      <DeferredTrigger<UserMenuDropdownProps>
+        load={loadUserMenuDropdown}
+        loaded={userMenuDropdown}
+        placeholder={avatarButton}
+        props={{
+          user,
+          companies,
+          currentCompanyId,
+          isMobile,
           onClick,
-          selectable: true,
-          selectedKeys: currentCompanyId ? [`${COMPANY_KEY_PREFIX}${currentCompanyId}`] : [],
+          onOpenChange: (open) => open && preloadDialogs(),
+          children: avatarButton,
         }}
-      >
-        <Button type="text" shape="circle" aria-label="User menu" style={{ padding: 0, flexShrink: 0 }}>
-          <AvatarImage src={user?.avatar} name={user?.name} fallback="initial" />
-        </Button>
-      </Dropdown>
+      />
       <ProfileSettingsDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
       <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} />
       <CreateCompanyDialog open={dialog === 'create-company'} onClose={() => setDialog(null)} />
