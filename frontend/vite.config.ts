@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = 'http://localhost:3000';
@@ -22,11 +23,42 @@ const themeCacheKey = createHash('sha256')
   .digest('hex')
   .slice(0, 16);
 
+/**
+ * antd's Button and Tag styles take `isBright` from the ColorPicker's presets module, which also imports
+ * Collapse: with a ColorPicker anywhere in the app, every page with a Button loaded Collapse and the
+ * presets panel. Those two imports get the function alone (build/antdIsBright.js), so they load with
+ * the ColorPicker's page only. The build fails if antd's function is no longer the copied one.
+ */
+const antdIsBright = fileURLToPath(new URL('./build/antdIsBright.js', import.meta.url));
+function antdIsBrightAlone(): Plugin {
+  const presets = createRequire(import.meta.url).resolve('antd/es/color-picker/components/ColorPresets.js');
+  const body = (code: string) => code.match(/export const isBright = [\s\S]*?\n};/)?.[0].replace(/\s+/g, '');
+  return {
+    name: 'antd-is-bright-alone',
+    enforce: 'pre',
+    buildStart() {
+      const theirs = body(readFileSync(presets, 'utf8'));
+      if (!theirs || theirs !== body(readFileSync(antdIsBright, 'utf8')))
+        this.error(`antd's isBright (${presets}) changed: update build/antdIsBright.js`);
+    },
+    resolveId(source, importer) {
+      if (
+        source === '../../color-picker/components/ColorPresets' &&
+        importer &&
+        /antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer)
+      )
+        return antdIsBright;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   // Brotli and gzip copies of every asset, made once at build: the server picks one by Accept-Encoding
   // (express-static-gzip), so nothing is compressed per request.
   plugins: [
     react(),
+    antdIsBrightAlone(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, deleteOriginalAssets: false }),
   ],
   define: { __THEME_CACHE_KEY__: JSON.stringify(themeCacheKey) },
