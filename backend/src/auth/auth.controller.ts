@@ -33,7 +33,7 @@ import {
 } from './dto/auth.dto';
 import { GoogleAuthGuard } from './google/google-auth.guard';
 import { GoogleGate } from './google/google-gate.guard';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, readRefreshCookie, refreshFromCookie, setRefreshCookie } from './refresh-cookie';
 
 @ApiTags('auth')
 @Public()
@@ -80,12 +80,10 @@ export class AuthController {
   @UseGuards(SameOriginGuard)
   @ApiOkResponse({ type: AuthResponseDto })
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    try {
-      return this.answer(res, await this.auth.refresh(readRefreshCookie(req)));
-    } catch (error) {
-      clearRefreshCookie(res, this.config);
-      throw error;
-    }
+    const { accessToken, expiresIn, user } = await refreshFromCookie(req, res, this.config, (token) =>
+      this.auth.refresh(token),
+    );
+    return { accessToken, expiresIn, user };
   }
 
   @Post('logout')

@@ -1,5 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
+import type { SignedIn } from './auth.service';
 import { SESSION_TTL_MS } from './sessions.service';
 
 export const REFRESH_COOKIE = 'sb_refresh';
@@ -35,4 +36,25 @@ export function clearRefreshCookie(res: Response, config: AppConfig): void {
 export function readRefreshCookie(req: Request): string | undefined {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
   return typeof value === 'string' && value.length < 300 ? value : undefined;
+}
+
+/**
+ * A refresh from the request's cookie, as POST /api/auth/refresh and POST /api/auth/session make it: the
+ * rotated session's cookie set on the answer, or the cookie cleared when the session is refused.
+ */
+export async function refreshFromCookie(
+  req: Request,
+  res: Response,
+  config: AppConfig,
+  refresh: (token: string | undefined) => Promise<SignedIn>,
+): Promise<SignedIn> {
+  let signedIn: SignedIn;
+  try {
+    signedIn = await refresh(readRefreshCookie(req));
+  } catch (error) {
+    clearRefreshCookie(res, config);
+    throw error;
+  }
+  if (signedIn.refreshToken) setRefreshCookie(res, config, signedIn.refreshToken);
+  return signedIn;
 }

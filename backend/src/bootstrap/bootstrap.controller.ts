@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthService, type SignedIn } from '../auth/auth.service';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie';
+import { AuthService } from '../auth/auth.service';
+import { refreshFromCookie } from '../auth/refresh-cookie';
 import { SameOriginGuard } from '../auth/same-origin.guard';
 import { CurrentUser, type AuthUser } from '../common/current-user.decorator';
 import { Public } from '../common/public.decorator';
@@ -57,14 +57,7 @@ export class SessionBootstrapController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SessionBootstrapResponseDto> {
-    let signedIn: SignedIn;
-    try {
-      signedIn = await this.auth.refresh(readRefreshCookie(req));
-    } catch (error) {
-      clearRefreshCookie(res, this.config);
-      throw error;
-    }
-    if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
+    const signedIn = await refreshFromCookie(req, res, this.config, (token) => this.auth.refresh(token));
     // The session is restored whatever follows: a failed read here leaves the bootstrap to the client.
     const bootstrap = await this.bootstrap.load(signedIn.user.id, query).catch((error: unknown) => {
       this.logger.warn(
