@@ -47,20 +47,21 @@ const created = (m: MessageView) =>
     },
   });
 
-describe('chat store: window mode', () => {
-  beforeEach(() => {
-    useCompanyStore
-      .getState()
-      .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
-    useCompanyStore.getState().setCurrentCompany('c1');
-    useChatStore.getState().reset('c1');
-    useStreamingStore.getState().reset();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    useCompanyStore.getState().reset();
-  });
+// Both suites start from one company, no chat loaded and no reply streaming.
+beforeEach(() => {
+  useCompanyStore
+    .getState()
+    .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
+  useCompanyStore.getState().setCurrentCompany('c1');
+  useChatStore.getState().reset('c1');
+  useStreamingStore.getState().reset();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  useCompanyStore.getState().reset();
+});
 
+describe('chat store: window mode', () => {
   it('a window replaces the loaded run and holds newer messages back while more remain', () => {
     useChatStore.getState().applyPage('chat-1', page(range(151, 200), true), 'latest');
     const before = loadedChat()!.run;
@@ -133,18 +134,6 @@ describe('chat store: window mode', () => {
 });
 
 describe('chat sync: paging a window', () => {
-  beforeEach(() => {
-    useCompanyStore
-      .getState()
-      .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
-    useCompanyStore.getState().setCurrentCompany('c1');
-    useChatStore.getState().reset('c1');
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    useCompanyStore.getState().reset();
-  });
-
   it('loads the page after the newest loaded message; the last one brings the live message held back', async () => {
     openWindow();
     const live = message(201, { content: 'while windowed' });
