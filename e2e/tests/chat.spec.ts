@@ -74,9 +74,17 @@ test('the welcome view shows the agent’s questions, and clicking one sends it'
   await expect(chatTitle(page)).toHaveText('Chat with Echo Bot');
 
   // The conversation goes on with Enter; Shift+Enter keeps a line break in the same message.
+  const height = async () => (await messageInput(page).boundingBox())!.height;
+  const oneLine = await height();
   await messageInput(page).fill('first line');
   await messageInput(page).press('Shift+Enter');
   await messageInput(page).pressSequentially('second line');
+  // The box grows with its text (spec: to at most 150 px, then it scrolls).
+  expect(await height()).toBeGreaterThan(oneLine + 10);
+  await messageInput(page).fill(Array.from({ length: 12 }, (_, i) => `line ${i}`).join('\n'));
+  expect(await height()).toBeLessThanOrEqual(150);
+  expect(await height()).toBeGreaterThan(120);
+  await messageInput(page).fill('first line\nsecond line');
   await messageInput(page).press('Enter');
   await expect(agentMessage(page, 'echo: first line')).toBeVisible();
   await expect(userMessage(page, 'first line')).toHaveText(/first line\s*second line/);

@@ -1,5 +1,5 @@
-import { Avatar } from 'antd';
-import { useState } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import './AvatarImage.css';
 
 export const PLACEHOLDER_AVATAR = '/placeholder.svg';
 
@@ -20,6 +20,36 @@ export function initialOf(name: string | null | undefined): string {
   return trimmed ? trimmed.charAt(0).toUpperCase() : 'U';
 }
 
+const SIZE_CLASS = { small: ' ant-avatar-sm', default: '', large: ' ant-avatar-lg' } as const;
+
+/**
+ * antd's Avatar as plain elements with its class names (antd.css draws them, from the variables in
+ * AvatarImage.css):
+ * antd's component measures a text child after every render to scale it (a forced layout on the first
+ * screen, once per avatar), which a single letter never needs, and it brought ResizeObserver code into
+ * the chat's first load.
+ */
+function AvatarFrame({
+  size,
+  image,
+  children,
+}: {
+  size: AvatarImageProps['size'];
+  image: boolean;
+  children: ReactNode;
+}) {
+  const numeric = typeof size === 'number';
+  const style: CSSProperties | undefined = numeric ? { width: size, height: size, fontSize: 18 } : undefined;
+  return (
+    <span
+      className={`sb-avatar ant-avatar ant-avatar-circle${numeric ? '' : SIZE_CLASS[size ?? 'default']}${image ? ' ant-avatar-image' : ''}`}
+      style={style}
+    >
+      {children}
+    </span>
+  );
+}
+
 export function AvatarImage({ src, name, size = 'default', fallback = 'placeholder' }: AvatarImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const alt = name ? `${name}'s avatar` : 'Avatar';
@@ -28,31 +58,27 @@ export function AvatarImage({ src, name, size = 'default', fallback = 'placehold
     // The stored default is the placeholder image; a letter says more than a grey silhouette.
     const usable = src && src !== PLACEHOLDER_AVATAR && src !== failedSrc ? src : undefined;
     return (
-      <Avatar
-        size={size}
-        src={usable}
-        alt={alt}
-        onError={() => {
-          setFailedSrc(usable ?? null);
-          return true;
-        }}
-      >
-        {initialOf(name)}
-      </Avatar>
+      <AvatarFrame size={size} image={Boolean(usable)}>
+        {usable ? (
+          <img src={usable} alt={alt} onError={() => setFailedSrc(usable)} />
+        ) : (
+          <span className="ant-avatar-string">{initialOf(name)}</span>
+        )}
+      </AvatarFrame>
     );
   }
 
   const shown = src && src !== failedSrc ? src : PLACEHOLDER_AVATAR;
   return (
-    <Avatar
-      size={size}
-      src={shown}
-      alt={alt}
-      onError={() => {
-        if (shown !== PLACEHOLDER_AVATAR) setFailedSrc(shown);
-        // Keep rendering an <img>: the next render swaps in the placeholder.
-        return false;
-      }}
-    />
+    <AvatarFrame size={size} image>
+      <img
+        src={shown}
+        alt={alt}
+        // A broken picture: the next render swaps in the placeholder image.
+        onError={() => {
+          if (shown !== PLACEHOLDER_AVATAR) setFailedSrc(shown);
+        }}
+      />
+    </AvatarFrame>
   );
 }

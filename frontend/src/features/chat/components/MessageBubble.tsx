@@ -1,6 +1,6 @@
 import { AudioOutlined } from '@ant-design/icons';
 import { Flex, Typography, theme } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type PointerEvent } from 'react';
 import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { formatMessageTime } from '../format';
@@ -28,6 +28,16 @@ function useMarkdownWanted(): boolean {
     return () => cancelAnimationFrame(frame);
   }, [wanted]);
   return wanted;
+}
+
+/**
+ * The full date and time as the time's tooltip, written when the pointer first comes over it: the
+ * browser's first date formatting loads its locale data (~10 ms here), which the thread's first render
+ * would otherwise pay for a tooltip nobody has asked for yet.
+ */
+function showFullTime(event: PointerEvent<HTMLTimeElement>) {
+  const time = event.currentTarget;
+  if (!time.title) time.title = new Date(time.dateTime).toLocaleString();
 }
 
 /** Under a streamed reply cut short: why it ends where it does. */
@@ -82,7 +92,7 @@ export function MessageBubble({
             {name}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-            <time dateTime={message.timestamp} title={new Date(message.timestamp).toLocaleString()}>
+            <time dateTime={message.timestamp} onPointerEnter={showFullTime}>
               {formatMessageTime(message.timestamp)}
             </time>
           </Typography.Text>

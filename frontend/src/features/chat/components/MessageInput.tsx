@@ -1,8 +1,16 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
-// TextArea alone: the Input module brings Search, Password and OTP, which the chat does not show.
-import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import '../../../components/nativeInput.css';
+import './MessageInput.css';
 
 interface MessageInputProps {
   /** Sends the trimmed text; resolves false when it failed (the text is put back). */
@@ -21,7 +29,29 @@ interface MessageInputProps {
 /** The message box's id: the chat's skip link (ChatShell) leads here. */
 export const MESSAGE_INPUT_ID = 'message-input';
 
-/** Spec: 'Type a message...', grows to at most 150px, Enter sends, Shift+Enter starts a new line. */
+/** Browsers that size a field to its text themselves (CSS `field-sizing: content`, MessageInput.css). */
+const sizesItself = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
+
+/**
+ * The message box's height follows its text where the browser cannot do it alone: measured after a
+ * change of the text, never on the first render with an empty box (one line, from the stylesheet).
+ */
+function useGrowWithText(ref: RefObject<HTMLTextAreaElement | null>, text: string) {
+  const measured = useRef(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (sizesItself || !box || (!text && !measured.current)) return;
+    measured.current = true;
+    box.style.height = 'auto';
+    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+  }, [ref, text]);
+}
+
+/**
+ * Spec: 'Type a message...', grows to at most 150px, Enter sends, Shift+Enter starts a new line.
+ * A native textarea drawn as antd's Input (components/nativeInput.css): antd's TextArea measured a
+ * hidden copy of itself (computed styles and a layout) on the chat's first render to size it.
+ */
 export function MessageInput({
   onSend,
   disabled = false,
@@ -34,7 +64,8 @@ export function MessageInput({
   const [sending, setSending] = useState(false);
   const blocked = disabled || sending;
   const canSend = !blocked && text.trim() !== '';
-  const inputRef = useRef<TextAreaRef>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  useGrowWithText(inputRef, text);
 
   // A disabled field drops focus; give it back when the reply is in, unless the user went elsewhere.
   useEffect(() => {
@@ -63,11 +94,13 @@ export function MessageInput({
 
   return (
     <Flex gap="small" align="flex-end">
-      <TextArea
+      <textarea
         ref={inputRef}
         id={MESSAGE_INPUT_ID}
+        className="sb-input sb-message-input"
         aria-label="Message"
         placeholder="Type a message..."
+        rows={1}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -76,8 +109,6 @@ export function MessageInput({
         onKeyDown={onKeyDown}
         disabled={blocked}
         autoFocus={autoFocus}
-        autoSize={{ minRows: 1, maxRows: 6 }}
-        style={{ maxHeight: 150 }}
       />
       {addon}
       {onStop ? (
