@@ -12,8 +12,6 @@ export function RootLayout() {
   const status = useSessionStore((s) => s.status);
   const initialize = useSessionStore((s) => s.initialize);
   const { pathname, search } = useLocation();
-  // One socket for every signed-in screen, so a session ended elsewhere signs this tab out anywhere.
-  useRealtimeConnection();
 
   // Whether the page the browser opened leads to the chat: its data comes with the session check.
   const [chatScreen] = useState(() => opensChat(pathname, search));
@@ -36,7 +34,11 @@ export function RootLayout() {
     };
   }, [pageCode]);
 
-  if (status === 'idle' || pageCode) return initializingView;
+  const pageShown = status !== 'idle' && !pageCode;
+  // One socket for every signed-in screen, so a session ended elsewhere signs this tab out anywhere.
+  useRealtimeConnection(pageShown);
+
+  if (!pageShown) return initializingView;
   return (
     <Suspense fallback={initializingView}>
       <Outlet />

@@ -54,19 +54,22 @@ const MAX_AUTH_RETRIES = 5;
 export function connectRealtime(handlers: RealtimeHandlers): () => void {
   let close: (() => void) | null = null;
   let closed = false;
-  // Once the screen the session opened has rendered (its first data came without the socket, and the
-  // resync on connecting must not compete with that render). The client library (with engine.io) is
-  // loaded once signed in: signed-out screens never need it.
-  const cancelWait = whenIdle(() => {
-    import('socket.io-client').then(
-      ({ io }) => {
-        if (!closed) close = openSocket(io, handlers);
-      },
-      // A chunk that cannot load (offline right after sign-in) leaves the tab without live updates; the
-      // browser would refuse the same import again, so the next page load tries.
-      () => undefined,
-    );
-  });
+  // Once the screen the session opened has painted (its first data came without the socket, and
+  // loading the client and the resync on connecting must not compete with that render), when the
+  // browser is idle. The client library (with engine.io) is loaded once signed in: signed-out screens
+  // never need it.
+  const cancelWait = afterPaint(() =>
+    whenIdle(() => {
+      import('socket.io-client').then(
+        ({ io }) => {
+          if (!closed) close = openSocket(io, handlers);
+        },
+        // A chunk that cannot load (offline right after sign-in) leaves the tab without live updates;
+        // the browser would refuse the same import again, so the next page load tries.
+        () => undefined,
+      );
+    }),
+  );
   return () => {
     closed = true;
     cancelWait();
@@ -82,6 +85,23 @@ function whenIdle(task: () => void): () => void {
   }
   const id = setTimeout(task, 50);
   return () => clearTimeout(id);
+}
+
+/**
+ * Starts `starter` once the next frame has been painted (a task queued from that frame's animation
+ * callback runs after it): the render that just committed is on screen first. Returns the cancel of
+ * whatever is pending, the frame or what `starter` started.
+ */
+function afterPaint(starter: () => () => void): () => void {
+  let cancel = () => {};
+  const frame = requestAnimationFrame(() => {
+    const timer = setTimeout(() => {
+      cancel = starter();
+    }, 0);
+    cancel = () => clearTimeout(timer);
+  });
+  cancel = () => cancelAnimationFrame(frame);
+  return () => cancel();
 }
 
 function openSocket(io: typeof connect, handlers: RealtimeHandlers): () => void {

@@ -1,4 +1,5 @@
-import { Button, Flex, Typography, theme } from 'antd';
+import { Button, theme } from 'antd';
+import { Flex, Text } from '../../../components/Plain';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { useAgentsStore } from '../../agents/agentsStore';
 import { useChatStore } from '../chatStore';
@@ -38,9 +39,9 @@ export function AgentList({ onNavigate }: { onNavigate?: () => void }) {
               }}
             >
               <AvatarImage src={agent.avatar} name={agent.name} size="small" />
-              <Typography.Text ellipsis style={{ minWidth: 0 }}>
+              <Text ellipsis style={{ minWidth: 0 }}>
                 {agent.name}
-              </Typography.Text>
+              </Text>
             </Button>
           </li>
         );

@@ -1,4 +1,5 @@
-import { Button, Flex, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { Flex } from '../../../components/Plain';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ChatView } from '../../../api/contracts';
 import { useChatStore } from '../chatStore';

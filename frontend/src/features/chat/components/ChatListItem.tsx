@@ -1,5 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography, theme, type MenuProps } from 'antd';
+import { Button, theme, type MenuProps } from 'antd';
+import { Flex, Text } from '../../../components/Plain';
 import type { ComponentType } from 'react';
 import { DeferredTrigger } from '../../../components/DeferredTrigger';
 import type { ChatView } from '../../../api/contracts';
@@ -71,16 +72,16 @@ export function ChatListItem({
         }}
       >
         <Flex justify="space-between" gap="small">
-          <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+          <Text strong ellipsis style={{ minWidth: 0 }}>
             {chat.title}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, flexShrink: 0 }}>
+          </Text>
+          <Text type="secondary" style={{ fontSize: token.fontSizeSM, flexShrink: 0 }}>
             {formatShortRelative(chat.lastMessageAt ?? chat.updatedAt)}
-          </Typography.Text>
+          </Text>
         </Flex>
-        <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: token.fontSizeSM }}>
+        <Text type="secondary" ellipsis style={{ display: 'block', fontSize: token.fontSizeSM }}>
           {formatPreview(chat.lastMessage)}
-        </Typography.Text>
+        </Text>
       </Button>
       <DeferredTrigger<ChatRowMenuProps>
         load={loadChatRowMenu}

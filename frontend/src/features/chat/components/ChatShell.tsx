@@ -1,5 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Typography, theme, type DrawerProps } from 'antd';
+import { Button, Layout, theme, type DrawerProps } from 'antd';
+import { Flex, Text } from '../../../components/Plain';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { lazyDialog } from '../../../components/lazyDialog';
@@ -42,13 +43,13 @@ export function ChatShell({ children }: { children: ReactNode }) {
   const title = (
     // The page's level-one heading: the chat on screen.
     <h1 key="title" style={{ margin: 0, fontSize: 'inherit', minWidth: 0 }}>
-      <Typography.Text strong ellipsis data-testid="header-chat-title" style={{ display: 'block' }}>
+      <Text strong ellipsis data-testid="header-chat-title" style={{ display: 'block' }}>
         {chat?.title ?? 'New Chat'}
-      </Typography.Text>
+      </Text>
     </h1>
   );
   const agentName = agent && (
-    <Typography.Text
+    <Text
       key="agent"
       type="secondary"
       ellipsis
@@ -56,7 +57,7 @@ export function ChatShell({ children }: { children: ReactNode }) {
       style={isMobile ? { fontSize: token.fontSizeSM } : undefined}
     >
       {agent.name}
-    </Typography.Text>
+    </Text>
   );
 
   return (
@@ -126,12 +127,12 @@ export function ChatShell({ children }: { children: ReactNode }) {
           </Flex>
           {!isMobile && (
             <Flex vertical align="end" style={{ lineHeight: 1.3, minWidth: 0, maxWidth: '40%' }}>
-              <Typography.Text strong ellipsis data-testid="header-user-name">
+              <Text strong ellipsis data-testid="header-user-name">
                 {user?.name}
-              </Typography.Text>
-              <Typography.Text type="secondary" ellipsis data-testid="header-company-name">
+              </Text>
+              <Text type="secondary" ellipsis data-testid="header-company-name">
                 {company?.name}
-              </Typography.Text>
+              </Text>
             </Flex>
           )}
           <UserMenu />

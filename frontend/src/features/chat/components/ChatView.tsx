@@ -1,4 +1,5 @@
-import { Button, Flex, Spin, theme } from 'antd';
+import { Button, Spin, theme } from 'antd';
+import { Flex } from '../../../components/Plain';
 import { lazy, Suspense } from 'react';
 import { findAgent, useAgentsStore } from '../../agents/agentsStore';
 import { selectActiveChat, useChatStore } from '../chatStore';

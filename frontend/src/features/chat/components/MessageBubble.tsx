@@ -1,5 +1,6 @@
 import { AudioOutlined } from '@ant-design/icons';
-import { Flex, Typography, theme } from 'antd';
+import { theme } from 'antd';
+import { Flex, Text } from '../../../components/Plain';
 import { lazy, Suspense, useEffect, useState, type PointerEvent } from 'react';
 import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
@@ -88,18 +89,18 @@ export function MessageBubble({
       )}
       <Flex vertical align={mine ? 'flex-end' : 'flex-start'} style={{ maxWidth: '80%', minWidth: 0 }}>
         <Flex gap="small" align="baseline" style={{ flexDirection: mine ? 'row-reverse' : 'row' }}>
-          <Typography.Text strong style={{ fontSize: token.fontSizeSM }}>
+          <Text strong style={{ fontSize: token.fontSizeSM }}>
             {name}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+          </Text>
+          <Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
             <time dateTime={message.timestamp} onPointerEnter={showFullTime}>
               {formatMessageTime(message.timestamp)}
             </time>
-          </Typography.Text>
+          </Text>
           {message.isVoiceMessage && (
-            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+            <Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
               <AudioOutlined aria-label="Voice message" title="Said in a voice call" />
-            </Typography.Text>
+            </Text>
           )}
         </Flex>
         <div
@@ -122,13 +123,9 @@ export function MessageBubble({
         </div>
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
         {message.interrupted && (
-          <Typography.Text
-            type="secondary"
-            style={{ fontSize: token.fontSizeSM }}
-            data-testid="reply-interrupted"
-          >
+          <Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="reply-interrupted">
             {INTERRUPTED_NOTE[message.interrupted]}
-          </Typography.Text>
+          </Text>
         )}
       </Flex>
     </Flex>

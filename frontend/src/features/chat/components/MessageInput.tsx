@@ -1,5 +1,6 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
+import { Flex } from '../../../components/Plain';
 import {
   useEffect,
   useLayoutEffect,

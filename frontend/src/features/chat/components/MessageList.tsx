@@ -1,5 +1,6 @@
 import { ArrowDownOutlined } from '@ant-design/icons';
-import { Button, Flex, Spin, theme } from 'antd';
+import { Button, Spin, theme } from 'antd';
+import { Flex } from '../../../components/Plain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageView } from '../../../api/contracts';

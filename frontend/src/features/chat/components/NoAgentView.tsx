@@ -1,5 +1,6 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { Flex, Typography, theme } from 'antd';
+import { theme } from 'antd';
+import { Flex, Text, Title } from '../../../components/Plain';
 
 /** Spec: the message area with no agent selected. */
 export function NoAgentView() {
@@ -13,12 +14,12 @@ export function NoAgentView() {
       style={{ height: '100%', padding: token.paddingLG }}
     >
       <MessageOutlined style={{ fontSize: 40, color: token.colorTextTertiary }} />
-      <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
+      <Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
         Start a new conversation
-      </Typography.Title>
-      <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+      </Title>
+      <Text type="secondary" style={{ textAlign: 'center' }}>
         Select an agent from the sidebar and click the &quot;New Chat&quot; button to begin chatting.
-      </Typography.Text>
+      </Text>
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { ApiOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Flex, Tooltip, Typography, theme } from 'antd';
+import { Button, Tooltip, theme } from 'antd';
+import { Flex, Text, Title } from '../../../components/Plain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAgentsStore } from '../../agents/agentsStore';
@@ -18,9 +19,9 @@ const SettingsDialog = lazyDialog(() =>
 
 function SectionTitle({ children, id }: { children: string; id: string }) {
   return (
-    <Typography.Text id={id} type="secondary" strong style={{ fontSize: 12, letterSpacing: 0.5 }}>
+    <Text id={id} type="secondary" strong style={{ fontSize: 12, letterSpacing: 0.5 }}>
       {children}
-    </Typography.Text>
+    </Text>
   );
 }
 
@@ -38,15 +39,15 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <Flex align="center" gap="small" style={{ padding: token.padding }}>
         {customLogo ? (
           // A saved logo usually shows the name itself: it is the heading, named by its alt text.
-          <Typography.Title level={4} style={{ margin: 0, lineHeight: 0 }}>
+          <Title level={4} style={{ margin: 0, lineHeight: 0 }}>
             <BrandLogo size={40} alt="Switchboard" />
-          </Typography.Title>
+          </Title>
         ) : (
           <>
             <BrandLogo size={28} alt="" />
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            <Title level={4} style={{ margin: 0 }}>
               Switchboard
-            </Typography.Title>
+            </Title>
           </>
         )}
       </Flex>

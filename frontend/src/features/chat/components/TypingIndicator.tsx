@@ -1,4 +1,5 @@
-import { Flex, theme } from 'antd';
+import { theme } from 'antd';
+import { Flex } from '../../../components/Plain';
 
 /** Spec: three dots, the second and third delayed by 0.2 s and 0.4 s. */
 export const TYPING_DOT_DELAYS = ['0s', '0.2s', '0.4s'];

@@ -1,4 +1,5 @@
-import { Button, Flex, Typography, theme } from 'antd';
+import { Button, theme } from 'antd';
+import { Flex, Title } from '../../../components/Plain';
 import type { AgentView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { VoiceCallButton } from '../../voice/components/VoiceCallButton';
@@ -34,12 +35,9 @@ export function WelcomeView({ agent, chatId, onSend, onTyping }: WelcomeViewProp
       style={{ minHeight: '100%', maxWidth: 900, margin: '0 auto', padding: token.paddingLG }}
     >
       <AvatarImage src={agent.avatar} name={agent.name} size={72} />
-      <Typography.Title
-        level={2}
-        style={{ margin: 0, textAlign: 'center', fontSize: token.fontSizeHeading3 }}
-      >
+      <Title level={2} style={{ margin: 0, textAlign: 'center', fontSize: token.fontSizeHeading3 }}>
         Start chatting with {agent.name}
-      </Typography.Title>
+      </Title>
       <Flex
         component="ul"
         wrap

@@ -12,11 +12,12 @@ import type { ServerEvent } from '../serverEvent';
 /**
  * One socket per signed-in tab, mounted once at the root: opened on sign-in, closed on sign-out. Every
  * event goes through `dispatch`; a reply that failed is reported; a session ended by the server signs
- * this tab out.
+ * this tab out. `pageShown`: the app renders a page, no longer its loading view (the socket waits for
+ * the first screen, whose data came without it).
  */
-export function useRealtimeConnection(): void {
+export function useRealtimeConnection(pageShown: boolean): void {
   const { notification } = App.useApp();
-  const signedIn = useSessionStore((s) => s.status === 'authenticated');
+  const signedIn = useSessionStore((s) => s.status === 'authenticated') && pageShown;
 
   // The socket follows the session only: a new toast API (a theme switch, a resize) must not reconnect it.
   const onEvent = useEffectEvent((event: ServerEvent) => {

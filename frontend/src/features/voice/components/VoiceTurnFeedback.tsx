@@ -1,5 +1,6 @@
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
+import { Flex } from '../../../components/Plain';
 import { useState } from 'react';
 import type { MessageFeedback, MessageView } from '../../../api/contracts';
 import { useVoiceCall } from '../hooks/useVoiceCall';
