@@ -33,7 +33,13 @@ import {
 } from './dto/auth.dto';
 import { GoogleAuthGuard } from './google/google-auth.guard';
 import { GoogleGate } from './google/google-gate.guard';
-import { clearRefreshCookie, readRefreshCookie, refreshFromCookie, setRefreshCookie } from './refresh-cookie';
+import {
+  answerSignedIn,
+  clearRefreshCookie,
+  readRefreshCookie,
+  refreshFromCookie,
+  setRefreshCookie,
+} from './refresh-cookie';
 
 @ApiTags('auth')
 @Public()
@@ -175,8 +181,7 @@ export class AuthController {
   }
 
   private answer(res: Response, signedIn: SignedIn): AuthResponseDto {
-    if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
-    return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
+    return answerSignedIn(res, this.config, signedIn);
   }
 }
 

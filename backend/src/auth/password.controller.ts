@@ -6,7 +6,7 @@ import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AuthService } from './auth.service';
 import { AuthResponseDto, ChangePasswordDto } from './dto/auth.dto';
-import { setRefreshCookie } from './refresh-cookie';
+import { answerSignedIn } from './refresh-cookie';
 
 @ApiTags('profile')
 @ApiBearerAuth()
@@ -28,7 +28,6 @@ export class PasswordController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResponseDto> {
     const signedIn = await this.auth.changePassword(user.id, user.sessionId, body, ip);
-    if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
-    return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
+    return answerSignedIn(res, this.config, signedIn);
   }
 }

@@ -28,6 +28,18 @@ export function setRefreshCookie(res: Response, config: AppConfig, token: string
   res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(config), maxAge: SESSION_TTL_MS });
 }
 
+/** What a sign-in answers in its body (the refresh token travels only in the cookie). */
+export type SignedInBody = Pick<SignedIn, 'accessToken' | 'expiresIn' | 'user'>;
+
+/**
+ * A sign-in's answer (password, registration, invitation, password change): the session's refresh
+ * cookie set on the response, and the body with the access token and the user.
+ */
+export function answerSignedIn(res: Response, config: AppConfig, signedIn: SignedIn): SignedInBody {
+  if (signedIn.refreshToken) setRefreshCookie(res, config, signedIn.refreshToken);
+  return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
+}
+
 export function clearRefreshCookie(res: Response, config: AppConfig): void {
   res.clearCookie(REFRESH_COOKIE, options(config));
   res.clearCookie(SESSION_HINT_COOKIE, hintOptions(config));

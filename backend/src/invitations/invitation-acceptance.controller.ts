@@ -14,7 +14,7 @@ import {
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthResponseDto } from '../auth/dto/auth.dto';
-import { setRefreshCookie } from '../auth/refresh-cookie';
+import { answerSignedIn } from '../auth/refresh-cookie';
 import { SameOriginGuard } from '../auth/same-origin.guard';
 import { type AuthUser, CurrentUser } from '../common/current-user.decorator';
 import { Public } from '../common/public.decorator';
@@ -76,7 +76,6 @@ export class InvitedRegistrationController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResponseDto> {
     const signedIn = await this.invitations.registerInvited(body, req.get('user-agent'), req.ip);
-    if (signedIn.refreshToken) setRefreshCookie(res, this.config, signedIn.refreshToken);
-    return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
+    return answerSignedIn(res, this.config, signedIn);
   }
 }
