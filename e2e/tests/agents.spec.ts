@@ -19,6 +19,9 @@ async function openSettings(page: Page) {
   await sidebar(page).getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings).toBeVisible();
+  // Opened: its zoom-in is over. A click during it (on a busy machine the dialog can sit scaled down
+  // for a few frames, which Playwright takes as stable) landed where a tab had been (a CI failure).
+  await expect(settings).not.toHaveClass(/ant-zoom-appear/);
   return settings;
 }
 
