@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatPage } from '../../api/contracts';
 import { useChatStore } from './chatStore';
-import { useCompanyStore } from '../companies/companyStore';
 import { chatView, messageView } from '../../test/fixtures';
 import { dispatch } from '../realtime/dispatch';
+import { enterCompany, leaveCompany } from '../../test/workspace';
 
 // The network boundary: each list request waits until the test answers it.
 const requests: Array<{
@@ -34,14 +34,10 @@ const ids = () => useChatStore.getState().activeChats.map((c) => c.id);
 describe('the chat list, a page at a time, with live events', () => {
   beforeEach(() => {
     requests.length = 0;
-    useCompanyStore
-      .getState()
-      .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
-    useCompanyStore.getState().setCurrentCompany('c1');
-    useChatStore.getState().reset('c1');
+    enterCompany();
     useChatStore.getState().setChats(false, [chat(1), chat(2), chat(3)], 'cursor-after-3');
   });
-  afterEach(() => useCompanyStore.getState().reset());
+  afterEach(leaveCompany);
 
   it('appends the next page after the first, each chat once, and stops at the last page', async () => {
     const loading = loadMoreChats('c1', false);

@@ -5,12 +5,11 @@ import type { MessagePage, MessageView } from '../../api/contracts';
 import { AppProviders } from '../../app/AppProviders';
 import { mockFetch, type RecordedCall } from '../../test/mockFetch';
 import { chatView, messageView } from '../../test/fixtures';
-import { useCompanyStore } from '../companies/companyStore';
 import { dispatch } from '../realtime/dispatch';
 import { useChatStore } from './chatStore';
 import { loadNewerMessages, resyncCompanyData, returnToLatest } from './chatSync';
 import { useChatActions } from './hooks/useChatActions';
-import { useStreamingStore } from './streamingStore';
+import { enterCompany, leaveCompany } from '../../test/workspace';
 
 /** Window mode: a chat's loaded run around an old message, short of its newest one (issue 14). */
 
@@ -48,17 +47,10 @@ const created = (m: MessageView) =>
   });
 
 // Both suites start from one company, no chat loaded and no reply streaming.
-beforeEach(() => {
-  useCompanyStore
-    .getState()
-    .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
-  useCompanyStore.getState().setCurrentCompany('c1');
-  useChatStore.getState().reset('c1');
-  useStreamingStore.getState().reset();
-});
+beforeEach(enterCompany);
 afterEach(() => {
   vi.restoreAllMocks();
-  useCompanyStore.getState().reset();
+  leaveCompany();
 });
 
 describe('chat store: window mode', () => {

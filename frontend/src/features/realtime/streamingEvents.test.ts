@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useAgentsStore } from '../agents/agentsStore';
 import { useChatStore } from '../chat/chatStore';
 import { useStreamingStore } from '../chat/streamingStore';
-import { useCompanyStore } from '../companies/companyStore';
 import { chatView, messageView } from '../../test/fixtures';
 import { dispatch, fetchAndApply } from './dispatch';
+import { enterCompany, leaveCompany } from '../../test/workspace';
 
 const delta = (text: string, offset: number) =>
   ({
@@ -16,16 +15,10 @@ const streamed = () => useStreamingStore.getState().replies['chat-1']?.text;
 
 describe('realtime dispatch: streamed replies', () => {
   beforeEach(() => {
-    useCompanyStore
-      .getState()
-      .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
-    useCompanyStore.getState().setCurrentCompany('c1');
-    useChatStore.getState().reset('c1');
-    useAgentsStore.getState().reset('c1');
-    useStreamingStore.getState().reset();
+    enterCompany();
     useChatStore.getState().setChats(false, [chatView({ id: 'chat-1', pendingReply: true })]);
   });
-  afterEach(() => useCompanyStore.getState().reset());
+  afterEach(leaveCompany);
 
   it('deltas grow the reply; the stored reply (message.created) replaces it', () => {
     dispatch(delta('Hello', 0));

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { useAgentsStore } from '../agentsStore';
 import { useChatStore } from '../../chat/chatStore';
-import { useCompanyStore } from '../../companies/companyStore';
 import { agentView, chatView } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mockFetch';
 import { useAgentActions } from './useAgentActions';
+import { enterCompany, leaveCompany } from '../../../test/workspace';
 
 function renderActions() {
   return renderHook(() => useAgentActions(), { wrapper: AppProviders }).result;
@@ -14,17 +14,13 @@ function renderActions() {
 
 describe('useAgentActions', () => {
   beforeEach(() => {
-    useCompanyStore
-      .getState()
-      .setCompanies([{ id: 'c1', name: 'First', role: 'owner', createdAt: '2024-01-01T00:00:00Z' }]);
-    useChatStore.getState().reset('c1');
-    useAgentsStore.getState().reset('c1');
+    enterCompany();
     useAgentsStore.getState().setAgents([agentView(), agentView({ id: 'a2', isDefault: false })]);
     useAgentsStore.getState().selectAgent('a2');
     useChatStore.getState().setChats(false, [chatView({ id: 'x', agentId: 'a2' }), chatView({ id: 'y' })]);
     useChatStore.getState().setActiveChat('x');
   });
-  afterEach(() => useCompanyStore.getState().reset());
+  afterEach(leaveCompany);
 
   it('deletes an agent with its chats, and leaves its open chat', async () => {
     const calls = mockFetch(() => [204]);
