@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { ANALYSIS_ENV, checkStartPageChunks, startPageGroups } from './build/startPageChunks';
+import { antdStylesPerComponent } from './build/antdStyles.ts';
+import { ANALYSIS_ENV, checkStartPageChunks, startPageGroups } from './build/startPageChunks.ts';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -67,6 +68,7 @@ export default defineConfig(async ({ command }) => {
     plugins: [
       react(),
       antdIsBrightAlone(),
+      antdStylesPerComponent(),
       !analysis && checkStartPageChunks(),
       !analysis &&
         compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, deleteOriginalAssets: false }),

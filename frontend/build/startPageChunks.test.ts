@@ -1,6 +1,6 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { groupModules } from './startPageChunks';
+import { groupModules } from './startPageChunks.ts';
 
 /** A chunk of a first build: its file, modules, static imports, and the module it stands for. */
 function chunk(

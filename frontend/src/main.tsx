@@ -4,8 +4,9 @@ import { App } from './app/App';
 import { preloadStartPage } from './app/pageLoaders';
 import { mayHaveSession } from './features/auth/sessionStore';
 import { loadAppearance } from './features/platform-admin/appearance/loadAppearance';
-// antd's component styles, prebuilt: the ConfigProvider runs with zeroRuntime (src/app/AppProviders.tsx).
-import 'antd/dist/antd.css';
+// antd's prebuilt styles (the ConfigProvider runs with zeroRuntime, src/app/AppProviders.tsx): the rules
+// of no one component here; each component's come with its code (frontend/build/antdStyles.ts).
+import 'virtual:antd-style/base.css';
 import './styles.css';
 import './app/touchTargets.css';
 
