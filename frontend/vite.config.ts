@@ -18,6 +18,7 @@ const themeCacheKey = createHash('sha256')
       fileURLToPath(new URL('./src/app/theme.ts', import.meta.url)),
       fileURLToPath(new URL('./src/features/platform-admin/appearance/color.ts', import.meta.url)),
       createRequire(import.meta.url).resolve('antd/package.json'),
+      createRequire(import.meta.url).resolve('@ant-design/cssinjs/package.json'),
     ]
       .map((file) => readFileSync(file, 'utf8'))
       .join('\0'),

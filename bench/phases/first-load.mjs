@@ -41,12 +41,19 @@ function watchUsable(selector) {
   requestAnimationFrame(check);
 }
 
-async function load(context, base, screen) {
+/**
+ * How long the first visit of a normal profile stays on the page: a visit, not a bounce, so the app has
+ * kept what it keeps for the next one (antd's computed theme, frontend/src/app/styleCache.ts, after 3 s).
+ */
+const FIRST_VISIT_MS = 4_000;
+
+async function load(context, base, screen, stayMs = 0) {
   const page = await context.newPage();
   try {
     await page.addInitScript(watchUsable, screen.usable);
     await page.goto(`${base}${screen.path}`);
     await page.waitForFunction(() => window.__firstLoad?.usableAt != null, undefined, { timeout: 30_000 });
+    if (stayMs) await page.waitForTimeout(stayMs);
     return await page.evaluate(() => {
       const usableMs = window.__firstLoad.usableAt;
       const scripts = performance
@@ -139,7 +146,7 @@ export const firstLoad = {
         const profile = await chromium.launchPersistentContext(profileDir, launchOptions);
         try {
           await signIn(profile, screen);
-          await load(profile, base, screen);
+          await load(profile, base, screen, FIRST_VISIT_MS);
           for (let w = 0; w < WARM_RUNS; w++) warm.push(await load(profile, base, screen));
         } finally {
           await profile.close();

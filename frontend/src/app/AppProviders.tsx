@@ -1,11 +1,21 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useIsMobile } from '../hooks/useMediaQuery';
 import { useAppearance } from '../features/platform-admin/appearance/appearanceStore';
 import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
 import { useResolvedTheme, watchSystemTheme } from '../features/theme/themeStore';
 import { AppShell } from './appApi';
+import { keepStyleCache, pinThemeEntries, restoredStyleCache } from './styleCache';
 import { themeConfigFor } from './themeCache';
+
+/** antd's style cache, with the theme computed on earlier page loads (styleCache.ts). */
+const styleCache = restoredStyleCache();
+
+/** How long after a theme is on screen its computed entries are kept: off the first screen's path. */
+const KEEP_AFTER_MS = 3000;
+
+const THEME_CLASS = 'sb-theme';
 
 /**
  * The one ConfigProvider: theme (light, dark, system) with the platform's colour settings, and antd's
@@ -20,8 +30,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // generated in the page at first render (~250 ms of a warm /chat load on this machine). The theme's
   // tokens, platform colours included, still apply live: antd writes them as CSS variables, which that
   // stylesheet reads.
+  // cssVar.key: the class the theme's CSS variables hang on, named here rather than from React's useId, so
+  // that the theme computed on an earlier load is found under the same key (styleCache.ts).
   const themeConfig = useMemo(
-    () => ({ ...themeConfigFor(resolved, appearance.colors), zeroRuntime: true }),
+    () => ({
+      ...themeConfigFor(resolved, appearance.colors),
+      zeroRuntime: true,
+      cssVar: { key: THEME_CLASS },
+    }),
     [resolved, appearance.colors],
   );
 
@@ -34,6 +50,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => watchSystemTheme(), []);
+  // Before the insertion effects of a later theme switch (styleCache.ts).
+  useLayoutEffect(() => pinThemeEntries(styleCache), [themeConfig]);
+  useEffect(() => {
+    const timer = setTimeout(() => keepStyleCache(styleCache), KEEP_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [themeConfig]);
   useEffect(() => applyAppearanceToDocument(appearance), [appearance]);
   useEffect(() => {
     document.documentElement.dataset.theme = resolved;
@@ -41,8 +63,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [resolved]);
 
   return (
-    <ConfigProvider theme={themeConfig}>
-      <AppShell notification={notificationConfig}>{children}</AppShell>
-    </ConfigProvider>
+    <StyleProvider cache={styleCache}>
+      <ConfigProvider theme={themeConfig}>
+        <AppShell notification={notificationConfig}>{children}</AppShell>
+      </ConfigProvider>
+    </StyleProvider>
   );
 }
