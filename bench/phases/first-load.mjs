@@ -7,14 +7,21 @@
 // again on every load). Needs the built frontend (frontend/dist) and Chromium
 // (CHROMIUM_PATH, else /usr/bin/chromium); skipped, with the reason, when either is missing.
 // e2e/tests/first-load.spec.ts reports the same figures from the Playwright suite.
+//
+// The baseline, measured in the same profile and alternating with each screen's warm loads: a blank page
+// (the two controls in plain HTML, no script, no style) from a bare node http server. Its warm load is the
+// browser's own floor on this machine at this minute (the navigation, a new page's renderer, the first
+// frame), so `warm / blank` compares runs made on a quiet and on a busy machine, and `warm - blank` is the
+// time the app itself adds.
 /* global window, document, requestAnimationFrame -- watchUsable and the evaluate callbacks run in the page */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../lib/config.mjs';
 import { fmt, table } from '../lib/output.mjs';
-import { summarize } from '../lib/stats.mjs';
+import { ratio, summarize } from '../lib/stats.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const COLD_RUNS = 3;
@@ -47,11 +54,34 @@ function watchUsable(selector) {
  */
 const FIRST_VISIT_MS = 4_000;
 
-async function load(context, base, screen, stayMs = 0) {
+/**
+ * The baseline page: both screens' controls in plain HTML, revalidated like the app's index.html (no-cache
+ * with an ETag: a warm load is a 304), from a bare node http server on loopback.
+ */
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body>' +
+  '<form id="signIn"><button type="submit">Sign in</button></form><textarea aria-label="Message"></textarea>' +
+  '</body></html>';
+
+async function startBlankPage() {
+  const server = createServer((req, res) => {
+    const headers = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      etag: '"blank"',
+    };
+    if (req.headers['if-none-match'] === '"blank"') res.writeHead(304, headers).end();
+    else res.writeHead(200, headers).end(BLANK_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+async function load(context, base, screen, stayMs = 0, path = screen.path) {
   const page = await context.newPage();
   try {
     await page.addInitScript(watchUsable, screen.usable);
-    await page.goto(`${base}${screen.path}`);
+    await page.goto(`${base}${path}`);
     await page.waitForFunction(() => window.__firstLoad?.usableAt != null, undefined, { timeout: 30_000 });
     if (stayMs) await page.waitForTimeout(stayMs);
     return await page.evaluate(() => {
@@ -116,6 +146,7 @@ export const firstLoad = {
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
     };
     const browser = await chromium.launch(launchOptions);
+    const blank = await startBlankPage();
     try {
       await seedConversation(ctx);
       const base = ctx.app.base;
@@ -142,12 +173,17 @@ export const firstLoad = {
           }
         }
         const warm = [];
+        const blankWarm = [];
         const profileDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-profile-'));
         const profile = await chromium.launchPersistentContext(profileDir, launchOptions);
         try {
           await signIn(profile, screen);
           await load(profile, base, screen, FIRST_VISIT_MS);
-          for (let w = 0; w < WARM_RUNS; w++) warm.push(await load(profile, base, screen));
+          await load(profile, blank.base, screen, 0, '/');
+          for (let w = 0; w < WARM_RUNS; w++) {
+            blankWarm.push(await load(profile, blank.base, screen, 0, '/'));
+            warm.push(await load(profile, base, screen));
+          }
         } finally {
           await profile.close();
           rmSync(profileDir, { recursive: true, force: true });
@@ -160,9 +196,11 @@ export const firstLoad = {
           cold: summarize(cold.map((s) => s.usableMs)),
           warm: summarize(warm.map((s) => s.usableMs)),
           warmPrivate: summarize(warmPrivate.map((s) => s.usableMs)),
+          blankWarm: summarize(blankWarm.map((s) => s.usableMs)),
         });
       }
     } finally {
+      blank.close();
       await browser.close();
     }
   },
@@ -183,6 +221,9 @@ export const firstLoad = {
           'usable cold p50 (ms)',
           'usable warm p50 (ms)',
           'warm private p50 (ms)',
+          'blank page warm p50 (ms)',
+          'warm / blank',
+          'warm - blank (ms)',
         ],
         result.screens.map((s) => [
           s.name,
@@ -192,8 +233,15 @@ export const firstLoad = {
           fmt(s.cold.p50),
           fmt(s.warm.p50),
           fmt(s.warmPrivate.p50),
+          fmt(s.blankWarm.p50),
+          `${ratio(s.warm.p50, s.blankWarm.p50)}x`,
+          fmt(s.warm.p50 - s.blankWarm.p50),
         ]),
       ),
+    );
+    console.log(
+      '  blank page: the two controls in plain HTML from a bare node server, loaded in the same profile\n' +
+        "  alternately with the screen's warm loads: the browser's own floor at this minute",
     );
   },
 };

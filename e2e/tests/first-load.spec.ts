@@ -8,6 +8,8 @@ import {
   type LaunchOptions,
 } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +32,10 @@ import { newAccount, PASSWORD } from '../fixtures/ui';
  * a private context (Playwright's default, like an incognito window), which keeps the HTTP cache in
  * memory but no code cache: every load compiles the scripts again (a trace here: ~200 ms of lazy
  * compiling on the main thread, against ~50 ms in a normal profile).
+ *
+ * The baseline, in the same profile and alternating with the warm loads: a blank page (the two controls
+ * in plain HTML, no script, no style) from a bare node http server. Its warm load is the browser's own
+ * floor on this machine at this minute, so `warm / blank` compares runs on a quiet and a busy machine.
  */
 
 const SIGN_IN_USABLE = 'form#signIn button[type="submit"]:not([disabled])';
@@ -59,6 +65,31 @@ interface RouteFigures {
   warm: { usableMs: number[]; medianMs: number; transferredKb: number; waterfall: LoadSample['api'] };
   /** Warm loads in a private context: the HTTP cache, no code cache. */
   warmPrivate: { usableMs: number[]; medianMs: number };
+  /** The blank page's warm loads in the same profile, each just before one of `warm`'s. */
+  blankWarm: { usableMs: number[]; medianMs: number };
+}
+
+/**
+ * The baseline page: both screens' controls in plain HTML, revalidated like the app's index.html (no-cache
+ * with an ETag: a warm load is a 304), from a bare node http server on loopback.
+ */
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body>' +
+  '<form id="signIn"><button type="submit">Sign in</button></form><textarea aria-label="Message"></textarea>' +
+  '</body></html>';
+
+async function startBlankPage(): Promise<{ url: string; close: () => void }> {
+  const server = createServer((req, res) => {
+    const headers = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      etag: '"blank"',
+    };
+    if (req.headers['if-none-match'] === '"blank"') res.writeHead(304, headers).end();
+    else res.writeHead(200, headers).end(BLANK_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
 /** What opens a normal browser profile: the project's browser, its launch options, the app's address. */
@@ -147,6 +178,7 @@ async function measure(
   selector: string,
   /** Prepares a fresh context (an empty cache): signs it in for routes that need it. */
   prepare: (context: BrowserContext) => Promise<void>,
+  blankUrl: string,
 ): Promise<RouteFigures> {
   const cold: LoadSample[] = [];
   const warmPrivate: LoadSample[] = [];
@@ -164,6 +196,7 @@ async function measure(
   }
   // A normal profile: its first visit fills the caches, the next ones are warm.
   const warm: LoadSample[] = [];
+  const blankWarm: LoadSample[] = [];
   const profileDir = mkdtempSync(join(tmpdir(), 'switchboard-profile-'));
   const profile = await profiles.browserType.launchPersistentContext(profileDir, {
     ...profiles.launchOptions,
@@ -172,7 +205,11 @@ async function measure(
   try {
     await prepare(profile);
     await load(profile, route, selector, FIRST_VISIT_MS);
-    for (let w = 0; w < WARM_RUNS; w++) warm.push(await load(profile, route, selector));
+    await load(profile, blankUrl, selector);
+    for (let w = 0; w < WARM_RUNS; w++) {
+      blankWarm.push(await load(profile, blankUrl, selector));
+      warm.push(await load(profile, route, selector));
+    }
   } finally {
     await profile.close();
     rmSync(profileDir, { recursive: true, force: true });
@@ -200,30 +237,37 @@ async function measure(
       usableMs: warmPrivate.map((s) => s.usableMs),
       medianMs: median(warmPrivate.map((s) => s.usableMs)),
     },
+    blankWarm: {
+      usableMs: blankWarm.map((s) => s.usableMs),
+      medianMs: median(blankWarm.map((s) => s.usableMs)),
+    },
   };
 }
 
 function print(figures: RouteFigures[]): string {
   const lines = ['First load (Chromium, this machine; medians)', ''];
   lines.push(
-    'route    | JS gzip before usable | JS sent (cold) | JS sent (warm) | usable cold | usable warm | warm, private',
+    'route    | JS gzip before usable | JS sent (cold) | JS sent (warm) | usable cold | usable warm | warm, private | blank page warm | warm / blank',
   );
   for (const f of figures) {
     lines.push(
       `${f.route.padEnd(8)} | ${`${f.cold.gzipKb} KB (${f.cold.scripts} files)`.padEnd(21)} | ` +
         `${`${f.cold.transferredKb} KB`.padEnd(14)} | ${`${f.warm.transferredKb} KB`.padEnd(14)} | ` +
-        `${`${f.cold.medianMs} ms`.padEnd(11)} | ${`${f.warm.medianMs} ms`.padEnd(11)} | ${f.warmPrivate.medianMs} ms`,
+        `${`${f.cold.medianMs} ms`.padEnd(11)} | ${`${f.warm.medianMs} ms`.padEnd(11)} | ` +
+        `${`${f.warmPrivate.medianMs} ms`.padEnd(13)} | ${`${f.blankWarm.medianMs} ms`.padEnd(15)} | ` +
+        `${Math.round((f.warm.medianMs / f.blankWarm.medianMs) * 100) / 100}x`,
     );
   }
   lines.push(
     '',
     'usable warm: a normal profile (HTTP and code cache); warm, private: a private context (no code cache)',
+    "blank page warm: the two controls in plain HTML from a bare node server, in the same profile, alternating with the warm loads (the browser's own floor at this minute)",
   );
   for (const f of figures) {
     lines.push(
       '',
       `${f.route}: cold runs ${f.cold.usableMs.join(', ')} ms; warm runs ${f.warm.usableMs.join(', ')} ms; ` +
-        `warm private runs ${f.warmPrivate.usableMs.join(', ')} ms`,
+        `warm private runs ${f.warmPrivate.usableMs.join(', ')} ms; blank page warm runs ${f.blankWarm.usableMs.join(', ')} ms`,
     );
     lines.push(`${f.route} warm API calls before usable (start → end, ms since navigation):`);
     for (const call of f.warm.waterfall)
@@ -274,14 +318,28 @@ test('first load: JavaScript and time until the sign-in form and the chat are us
     await owner.close();
   }
 
-  const signIn = await measure(browser, profiles, '/', SIGN_IN_USABLE, async () => undefined);
-  const chat = await measure(browser, profiles, '/chat', CHAT_USABLE, async (context) => {
-    // Signed in (the refresh cookie in this context), with nothing in its cache yet.
-    const res = await context.request.post('/api/auth/login', {
-      data: { email: account.email, password: PASSWORD },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  });
+  const blank = await startBlankPage();
+  let signIn: RouteFigures;
+  let chat: RouteFigures;
+  try {
+    signIn = await measure(browser, profiles, '/', SIGN_IN_USABLE, async () => undefined, blank.url);
+    chat = await measure(
+      browser,
+      profiles,
+      '/chat',
+      CHAT_USABLE,
+      async (context) => {
+        // Signed in (the refresh cookie in this context), with nothing in its cache yet.
+        const res = await context.request.post('/api/auth/login', {
+          data: { email: account.email, password: PASSWORD },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      },
+      blank.url,
+    );
+  } finally {
+    blank.close();
+  }
 
   const figures = [
     { ...signIn, route: 'sign-in' },
