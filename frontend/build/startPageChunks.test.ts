@@ -1,6 +1,6 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { groupModules } from './startPageChunks.ts';
+import { groupModules, startPageFiles } from './startPageChunks.ts';
 
 /** A chunk of a first build: its file, modules, static imports, and the module it stands for. */
 function chunk(
@@ -69,5 +69,32 @@ describe('start-page chunk groups', () => {
   it('refuses a build with more than one entry', () => {
     const chunks = [...firstBuild(), chunk('worker.js', ['w'], [], { isEntry: true })];
     expect(() => groupModules(chunks)).toThrow(/one entry, found 2/);
+  });
+});
+
+describe('start-page files (what /session-preload.js preloads)', () => {
+  /** The real build's chunks: the entry with its runtime, the shared start-pages group, each page. */
+  function realBuild() {
+    return [
+      chunk('assets/index.js', ['/app/src/main.tsx'], ['assets/runtime.js'], { isEntry: true }),
+      chunk('assets/runtime.js', ['rolldown:runtime']),
+      chunk('assets/start-pages.js', ['antd/button'], ['assets/runtime.js', 'assets/index.js']),
+      chunk('assets/chat.js', [CHAT], ['assets/start-pages.js', 'assets/index.js', 'assets/runtime.js']),
+      chunk('assets/sign-in.js', [SIGN_IN], ['assets/start-pages.js', 'assets/index.js']),
+      chunk('assets/admin.js', ['/app/src/pages/Admin.tsx'], ['assets/chat.js']),
+    ];
+  }
+
+  it("lists each page's chunks beyond the entry's, dependencies first, under the base", () => {
+    const chunks = realBuild();
+    const page = (group: string) => chunks.find((c) => c.fileName === `assets/${group}.js`)!;
+    expect(startPageFiles(chunks, page, '/')).toEqual({
+      chat: ['/assets/start-pages.js', '/assets/chat.js'],
+      'sign-in': ['/assets/start-pages.js', '/assets/sign-in.js'],
+    });
+    expect(startPageFiles(chunks, page, '/app/').chat).toEqual([
+      '/app/assets/start-pages.js',
+      '/app/assets/chat.js',
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 type OutputChunk = Rolldown.OutputChunk;
@@ -98,26 +100,67 @@ export async function startPageGroups(configFile: string): Promise<Rolldown.Code
   }));
 }
 
+/** Where public/session-preload.js takes the start pages' files: the build writes them over it. */
+export const START_PAGE_FILES_SLOT = '/* start-page files */ {}';
+
+/**
+ * The files each start page loads beyond the entry's (its groups' chunks), as /session-preload.js
+ * preloads them: `{ chat: ['/assets/start-pages-….js', '/assets/chat-….js'], 'sign-in': [...] }`.
+ */
+export function startPageFiles(
+  chunks: OutputChunk[],
+  pageChunk: (group: (typeof START_PAGES)[number]['group']) => OutputChunk,
+  base = '/',
+): Record<string, string[]> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const start = entry ? loads(entry, byFile) : new Set<OutputChunk>();
+  const files: Record<string, string[]> = {};
+  for (const { group } of START_PAGES) {
+    // Dependencies first, the page last (the order of the imports that will ask for them).
+    files[group] = [...loads(pageChunk(group), byFile)]
+      .filter((chunk) => !start.has(chunk))
+      .reverse()
+      .map((chunk) => `${base}${chunk.fileName}`);
+  }
+  return files;
+}
+
 /**
  * Fails the build when a start page loads another one's group: the sign-in page loading the chat's
  * code (a side-effect import can tie them) would put its bytes over the first-load goal unseen.
+ *
+ * Then writes /session-preload.js (public/, which runs as the page starts, before the app's entry has
+ * been parsed) with the start pages' files, so that the page it will show starts loading at once:
+ * the chat's code was asked for only once the entry had been parsed and run (~200 ms into a warm load),
+ * and the page then waited ~80 ms for its parse with nothing else to do.
  */
 export function checkStartPageChunks(): Plugin {
+  let publicDir = '';
+  let base = '/';
   return {
     name: 'start-page-chunks-check',
     apply: 'build',
     // After Vite's CSS plugin has dropped the chunks that held only CSS.
     enforce: 'post',
+    configResolved(config) {
+      publicDir = config.publicDir;
+      base = config.base;
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const groupOf = (chunk: OutputChunk) => GROUP_ORDER.find((group) => chunk.name === group);
-      for (const { group, facade } of START_PAGES) {
+      const pageChunk = (group: string) => {
+        const { facade } = START_PAGES.find((page) => page.group === group)!;
         const page = chunks.find((chunk) =>
           chunk.moduleIds.some((id) => facade.test(id) && chunk.name === group),
         );
         if (!page) this.error(`start-page chunks: no '${group}' chunk holds ${facade}`);
-        for (const chunk of loads(page, byFile)) {
+        return page;
+      };
+      for (const { group } of START_PAGES) {
+        for (const chunk of loads(pageChunk(group), byFile)) {
           const loaded = groupOf(chunk);
           // rolldown's runtime helpers are a chunk of their own, a few hundred bytes.
           if (
@@ -131,6 +174,18 @@ export function checkStartPageChunks(): Plugin {
           this.error(`start-page chunks: the ${group} page loads ${chunk.fileName}`);
         }
       }
+      const source = readFileSync(join(publicDir, 'session-preload.js'), 'utf8');
+      if (source.split(START_PAGE_FILES_SLOT).length !== 2)
+        this.error(`start-page chunks: public/session-preload.js must hold ${START_PAGE_FILES_SLOT} once`);
+      // Emitted under the public file's name: written over the copy Vite made of it (and compressed).
+      this.emitFile({
+        type: 'asset',
+        fileName: 'session-preload.js',
+        source: source.replace(
+          START_PAGE_FILES_SLOT,
+          JSON.stringify(startPageFiles(chunks, pageChunk, base)),
+        ),
+      });
     },
   };
 }

@@ -1,18 +1,38 @@
-// Starts a signed-in page's first requests while the app's code is still loading (index.html loads this
-// file first, async): the session check and the first screen's data, in one request
-// (POST /api/auth/session), answered to the app as the two it makes: POST /api/auth/refresh and
-// GET /api/bootstrap. The app takes each answer once, for the first identical request it makes
-// (src/api/earlyRequests.ts); the rules here (the hint cookie, the chat screen, the stored
-// company, the query) are those of src/features/auth/sessionStore.ts and src/app/pageLoaders.ts.
+// Starts a page's first requests while the app's code is still loading (index.html loads this file
+// first, async): the code of the screen it will show (the chat, or the sign-in form), and, signed in,
+// the session check and the first screen's data, in one request (POST /api/auth/session), answered to
+// the app as the two it makes: POST /api/auth/refresh and GET /api/bootstrap. The app takes each answer
+// once, for the first identical request it makes (src/api/earlyRequests.ts); the rules here (the hint
+// cookie, the start page, the stored company, the query) are those of src/features/auth/sessionStore.ts
+// and src/app/pageLoaders.ts.
 (function () {
   'use strict';
   // Set first, whatever follows: the app waits for this script to have run before its own session
   // check (src/api/earlyRequests.ts), so the two never both refresh (each refresh rotates the token).
   var early = (window.__sbEarly = window.__sbEarly || {});
-  // No hint cookie: no session to restore (the server sets it beside the HttpOnly refresh cookie).
-  if (!/(?:^|;\s*)sb_signed_in=/.test(document.cookie)) return;
+  // The files each start page loads beyond the app's entry, written here by the build
+  // (frontend/build/startPageChunks.ts); none in development.
+  var startPageFiles = /* start-page files */ {};
+  // The hint cookie: the server sets it beside the HttpOnly refresh cookie. Without it, no session to restore.
+  var signedIn = /(?:^|;\s*)sb_signed_in=/.test(document.cookie);
   var path = location.pathname;
   var chat = path === '/chat' || (path === '/' && !/[?&]redirect=/.test(location.search));
+  var page = signedIn ? (chat ? 'chat' : null) : path === '/' || path === '/chat' ? 'sign-in' : null;
+  // Their code loads beside the entry's (the app asks for it once its entry has run, ~200 ms later).
+  var preloadPage = function () {
+    var files = (page && startPageFiles[page]) || [];
+    for (var i = 0; i < files.length; i += 1) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
+  };
+  if (!signedIn) {
+    preloadPage();
+    return;
+  }
   var companyId = null;
   try {
     companyId = localStorage.getItem('currentCompanyId');
@@ -59,4 +79,5 @@
 
   early['POST /api/auth/refresh'] = refresh;
   early['GET ' + bootstrapUrl] = bootstrap;
+  preloadPage();
 })();

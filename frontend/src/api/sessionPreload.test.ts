@@ -1,8 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import preloadSource from '../../public/session-preload.js?raw';
 
-/** /session-preload.js (public/): run as the browser runs it, against a stubbed fetch. */
-const runPreload = () => new Function(preloadSource)();
+/** Where the build writes the start pages' files (build/startPageChunks.ts, START_PAGE_FILES_SLOT). */
+const SLOT = '/* start-page files */ {}';
+const FILES = {
+  chat: ['/assets/start-pages-1.js', '/assets/chat-1.js'],
+  'sign-in': ['/assets/start-pages-1.js', '/assets/sign-in-1.js'],
+};
+
+/** /session-preload.js (public/): run as the browser runs it, against a stubbed fetch, as built. */
+const runPreload = () => new Function(preloadSource.replace(SLOT, JSON.stringify(FILES)))();
+
+/** The modulepreload links the script added, in order. */
+const preloaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute('href'),
+  );
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -14,6 +27,8 @@ describe('/session-preload.js', () => {
     localStorage.setItem('currentCompanyId', 'c-1');
   });
   afterEach(() => {
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    window.history.replaceState(null, '', '/');
     delete window.__sbEarly;
     document.cookie = 'sb_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     localStorage.clear();
@@ -79,5 +94,50 @@ describe('/session-preload.js', () => {
 
     expect(window.__sbEarly).toEqual({});
     expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it("holds the build's slot for the start pages' files, once", () => {
+    expect(preloadSource.split(SLOT)).toHaveLength(2);
+  });
+
+  it("starts loading the chat's code beside the app's entry, signed in", () => {
+    window.history.replaceState(null, '', '/chat');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(json(401, {}))),
+    );
+
+    runPreload();
+
+    expect(preloaded()).toEqual(FILES.chat);
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
+    // As the app's own scripts are loaded (type=module crossorigin): the preloaded module is the one used.
+    expect(link?.crossOrigin).toBe('');
+  });
+
+  it("starts loading the sign-in form's code when signed out, and asks nothing", () => {
+    document.cookie = 'sb_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const fetchFn = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchFn);
+
+    runPreload();
+
+    expect(preloaded()).toEqual(FILES['sign-in']);
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it('preloads no page on a screen that is not a start page', () => {
+    window.history.replaceState(null, '', '/company/admin/users');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(json(401, {}))),
+    );
+
+    runPreload();
+
+    expect(preloaded()).toEqual([]);
+    window.history.replaceState(null, '', '/?redirect=%2Fcompany%2Fadmin');
+    runPreload();
+    expect(preloaded()).toEqual([]);
   });
 });
