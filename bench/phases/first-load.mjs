@@ -8,11 +8,18 @@
 // (CHROMIUM_PATH, else /usr/bin/chromium); skipped, with the reason, when either is missing.
 // e2e/tests/first-load.spec.ts reports the same figures from the Playwright suite.
 //
+// Warm loads are opened in a new tab each (as a returning visitor opening the app) and, `reload`, in the
+// same tab again and again (a visitor reloading it, or following a link back to it): the tab keeps its
+// renderer process, whose in-memory copy of the compiled scripts V8 reuses, where a new tab starts a
+// process and parses every module again (Chromium does not use its code cache for module scripts).
+//
 // The baseline, measured in the same profile and alternating with each screen's warm loads: a blank page
-// (the two controls in plain HTML, no script, no style) from a bare node http server. Its warm load is the
-// browser's own floor on this machine at this minute (the navigation, a new page's renderer, the first
-// frame), so `warm / blank` compares runs made on a quiet and on a busy machine, and `warm - blank` is the
-// time the app itself adds.
+// (the two controls in plain HTML, no script, no style) from a bare node http server, sent with the app's
+// own security headers (Cross-Origin-Opener-Policy among them: opening a page that sends it puts the
+// tab in a new browsing context group, with a renderer process of its own, ~140 ms of a new tab here).
+// Its warm load is the browser's own floor on this machine at this minute (the navigation, a new page's
+// renderer, the first frame), so `warm / blank` compares runs made on a quiet and on a busy machine, and
+// `warm - blank` is the time the app itself adds.
 /* global window, document, requestAnimationFrame -- watchUsable and the evaluate callbacks run in the page */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -63,9 +70,35 @@ const BLANK_PAGE =
   '<form id="signIn"><button type="submit">Sign in</button></form><textarea aria-label="Message"></textarea>' +
   '</body></html>';
 
-async function startBlankPage() {
+/** Headers of the app's page that are about the response, not the page: the blank page sets its own. */
+const NOT_COPIED = new Set([
+  'accept-ranges',
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'set-cookie',
+  'transfer-encoding',
+  'vary',
+  'x-request-id',
+]);
+
+/** The app's own headers for its page (helmet's: CSP, COOP, CORP, Origin-Agent-Cluster...). */
+async function appPageHeaders(base) {
+  const res = await fetch(`${base}/`);
+  await res.arrayBuffer();
+  return Object.fromEntries([...res.headers].filter(([name]) => !NOT_COPIED.has(name)));
+}
+
+async function startBlankPage(appHeaders) {
   const server = createServer((req, res) => {
     const headers = {
+      ...appHeaders,
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
       etag: '"blank"',
@@ -77,27 +110,32 @@ async function startBlankPage() {
   return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
 }
 
-async function load(context, base, screen, stayMs = 0, path = screen.path) {
-  const page = await context.newPage();
+/** One load in a new tab; with `page`, one more load in that tab (a reload, it being at that address). */
+async function load(context, base, screen, stayMs = 0, path = screen.path, page = null) {
+  const tab = page ?? (await context.newPage());
   try {
-    await page.addInitScript(watchUsable, screen.usable);
-    await page.goto(`${base}${path}`);
-    await page.waitForFunction(() => window.__firstLoad?.usableAt != null, undefined, { timeout: 30_000 });
-    if (stayMs) await page.waitForTimeout(stayMs);
-    return await page.evaluate(() => {
-      const usableMs = window.__firstLoad.usableAt;
-      const scripts = performance
-        .getEntriesByType('resource')
-        .filter((e) => /\.m?js$/.test(new URL(e.name).pathname) && e.responseEnd <= usableMs);
-      return {
-        usableMs,
-        scripts: scripts.map((e) => new URL(e.name).pathname),
-        transferred: scripts.reduce((sum, e) => sum + e.transferSize, 0),
-      };
-    });
+    if (!page) await tab.addInitScript(watchUsable, screen.usable);
+    return await measureLoad(tab, `${base}${path}`, stayMs);
   } finally {
-    await page.close();
+    if (!page) await tab.close();
   }
+}
+
+async function measureLoad(page, url, stayMs) {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstLoad?.usableAt != null, undefined, { timeout: 30_000 });
+  if (stayMs) await page.waitForTimeout(stayMs);
+  return await page.evaluate(() => {
+    const usableMs = window.__firstLoad.usableAt;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\.m?js$/.test(new URL(e.name).pathname) && e.responseEnd <= usableMs);
+    return {
+      usableMs,
+      scripts: scripts.map((e) => new URL(e.name).pathname),
+      transferred: scripts.reduce((sum, e) => sum + e.transferSize, 0),
+    };
+  });
 }
 
 async function gzipBytes(base, paths) {
@@ -146,7 +184,7 @@ export const firstLoad = {
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
     };
     const browser = await chromium.launch(launchOptions);
-    const blank = await startBlankPage();
+    const blank = await startBlankPage(await appPageHeaders(ctx.app.base));
     try {
       await seedConversation(ctx);
       const base = ctx.app.base;
@@ -174,6 +212,8 @@ export const firstLoad = {
         }
         const warm = [];
         const blankWarm = [];
+        const reload = [];
+        const blankReload = [];
         const profileDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-profile-'));
         const profile = await chromium.launchPersistentContext(profileDir, launchOptions);
         try {
@@ -183,6 +223,17 @@ export const firstLoad = {
           for (let w = 0; w < WARM_RUNS; w++) {
             blankWarm.push(await load(profile, blank.base, screen, 0, '/'));
             warm.push(await load(profile, base, screen));
+          }
+          // Reloads: a tab for each, loaded once, then again and again, alternating.
+          const appTab = await profile.newPage();
+          const blankTab = await profile.newPage();
+          await appTab.addInitScript(watchUsable, screen.usable);
+          await blankTab.addInitScript(watchUsable, screen.usable);
+          await load(profile, base, screen, 0, screen.path, appTab);
+          await load(profile, blank.base, screen, 0, '/', blankTab);
+          for (let w = 0; w < WARM_RUNS; w++) {
+            blankReload.push(await load(profile, blank.base, screen, 0, '/', blankTab));
+            reload.push(await load(profile, base, screen, 0, screen.path, appTab));
           }
         } finally {
           await profile.close();
@@ -197,6 +248,8 @@ export const firstLoad = {
           warm: summarize(warm.map((s) => s.usableMs)),
           warmPrivate: summarize(warmPrivate.map((s) => s.usableMs)),
           blankWarm: summarize(blankWarm.map((s) => s.usableMs)),
+          reload: summarize(reload.map((s) => s.usableMs)),
+          blankReload: summarize(blankReload.map((s) => s.usableMs)),
         });
       }
     } finally {
@@ -224,6 +277,9 @@ export const firstLoad = {
           'blank page warm p50 (ms)',
           'warm / blank',
           'warm - blank (ms)',
+          'reload p50 (ms)',
+          'blank reload p50 (ms)',
+          'reload / blank',
         ],
         result.screens.map((s) => [
           s.name,
@@ -236,12 +292,16 @@ export const firstLoad = {
           fmt(s.blankWarm.p50),
           `${ratio(s.warm.p50, s.blankWarm.p50)}x`,
           fmt(s.warm.p50 - s.blankWarm.p50),
+          fmt(s.reload.p50),
+          fmt(s.blankReload.p50),
+          `${ratio(s.reload.p50, s.blankReload.p50)}x`,
         ]),
       ),
     );
     console.log(
-      '  blank page: the two controls in plain HTML from a bare node server, loaded in the same profile\n' +
-        "  alternately with the screen's warm loads: the browser's own floor at this minute",
+      '  warm: a new tab each time; reload: the same tab again (it keeps its renderer and compiled scripts)\n' +
+        "  blank page: the two controls in plain HTML from a bare node server with the app's security headers,\n" +
+        "  loaded in the same profile alternately with the screen's loads: the browser's own floor at this minute",
     );
   },
 };

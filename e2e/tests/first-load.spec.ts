@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type BrowserType,
   type LaunchOptions,
+  type Page,
 } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -33,9 +34,17 @@ import { newAccount, PASSWORD } from '../fixtures/ui';
  * memory but no code cache: every load compiles the scripts again (a trace here: ~200 ms of lazy
  * compiling on the main thread, against ~50 ms in a normal profile).
  *
+ * Warm loads in the normal profile are opened in a new tab each (a returning visitor opening the app)
+ * and, `reload`, in the same tab again and again (reloading it, or coming back to it by a link): that tab
+ * keeps its renderer process, whose in-memory copy of the compiled scripts V8 reuses, where a new tab
+ * starts a process and parses every module again (Chromium does not use its code cache for modules).
+ *
  * The baseline, in the same profile and alternating with the warm loads: a blank page (the two controls
- * in plain HTML, no script, no style) from a bare node http server. Its warm load is the browser's own
- * floor on this machine at this minute, so `warm / blank` compares runs on a quiet and a busy machine.
+ * in plain HTML, no script, no style) from a bare node http server, sent with the app's own security
+ * headers (Cross-Origin-Opener-Policy among them: opening a page that sends it puts the tab in a new
+ * browsing context group, with a renderer process of its own, ~140 ms of a new tab here). Its warm load
+ * is the browser's own floor on this machine at this minute, so `warm / blank` compares runs on a quiet
+ * and a busy machine.
  */
 
 const SIGN_IN_USABLE = 'form#signIn button[type="submit"]:not([disabled])';
@@ -60,13 +69,25 @@ interface LoadSample {
 
 interface RouteFigures {
   route: string;
-  cold: { usableMs: number[]; medianMs: number; transferredKb: number; scripts: number; gzipKb: number };
+  cold: {
+    usableMs: number[];
+    medianMs: number;
+    transferredKb: number;
+    scripts: number;
+    gzipKb: number;
+    /** The script files of the first cold load, loaded before it was usable. */
+    files: string[];
+  };
   /** Warm loads in a normal profile, kept on disk (the returning visitor's browser). */
   warm: { usableMs: number[]; medianMs: number; transferredKb: number; waterfall: LoadSample['api'] };
   /** Warm loads in a private context: the HTTP cache, no code cache. */
   warmPrivate: { usableMs: number[]; medianMs: number };
   /** The blank page's warm loads in the same profile, each just before one of `warm`'s. */
   blankWarm: { usableMs: number[]; medianMs: number };
+  /** Warm loads in the normal profile, in one tab again and again (a reload). */
+  reload: { usableMs: number[]; medianMs: number };
+  /** The blank page's reloads in a tab of its own, each just before one of `reload`'s. */
+  blankReload: { usableMs: number[]; medianMs: number };
 }
 
 /**
@@ -78,9 +99,37 @@ const BLANK_PAGE =
   '<form id="signIn"><button type="submit">Sign in</button></form><textarea aria-label="Message"></textarea>' +
   '</body></html>';
 
-async function startBlankPage(): Promise<{ url: string; close: () => void }> {
+/** Headers of the app's page that are about the response, not the page: the blank page sets its own. */
+const NOT_COPIED = new Set([
+  'accept-ranges',
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'set-cookie',
+  'transfer-encoding',
+  'vary',
+  'x-request-id',
+]);
+
+/** The app's own headers for its page (helmet's: CSP, COOP, CORP, Origin-Agent-Cluster...). */
+async function appPageHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.get('/');
+  expect(res.ok()).toBe(true);
+  return Object.fromEntries(Object.entries(res.headers()).filter(([name]) => !NOT_COPIED.has(name)));
+}
+
+async function startBlankPage(
+  appHeaders: Record<string, string>,
+): Promise<{ url: string; close: () => void }> {
   const server = createServer((req, res) => {
     const headers = {
+      ...appHeaders,
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
       etag: '"blank"',
@@ -112,6 +161,7 @@ function watchUsable(selector: string) {
   requestAnimationFrame(check);
 }
 
+/** One load in a new tab. */
 async function load(
   context: BrowserContext,
   path: string,
@@ -121,37 +171,41 @@ async function load(
   const page = await context.newPage();
   try {
     await page.addInitScript(watchUsable, selector);
-    await page.goto(path);
-    await page.waitForFunction(
-      () =>
-        (window as unknown as { __firstLoad?: { usableAt: number | null } }).__firstLoad?.usableAt != null,
-      undefined,
-      { timeout: 30_000 },
-    );
-    if (stayMs) await page.waitForTimeout(stayMs);
-    return await page.evaluate(() => {
-      const usableMs = (window as unknown as { __firstLoad: { usableAt: number } }).__firstLoad.usableAt;
-      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const scripts = entries.filter(
-        (e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname) && e.responseEnd <= usableMs,
-      );
-      const api = entries
-        .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime <= usableMs)
-        .map((e) => ({
-          path: new URL(e.name).pathname + new URL(e.name).search,
-          start: Math.round(e.startTime),
-          end: Math.round(e.responseEnd),
-        }));
-      return {
-        usableMs: Math.round(usableMs),
-        scripts: scripts.map((e) => new URL(e.name).pathname),
-        transferredBytes: scripts.reduce((sum, e) => sum + e.transferSize, 0),
-        api,
-      };
-    });
+    return await measureLoad(page, path, stayMs);
   } finally {
     await page.close();
   }
+}
+
+/** One load of `path` in `page`: a reload when the page is at that address already. */
+async function measureLoad(page: Page, path: string, stayMs = 0): Promise<LoadSample> {
+  await page.goto(path);
+  await page.waitForFunction(
+    () => (window as unknown as { __firstLoad?: { usableAt: number | null } }).__firstLoad?.usableAt != null,
+    undefined,
+    { timeout: 30_000 },
+  );
+  if (stayMs) await page.waitForTimeout(stayMs);
+  return page.evaluate(() => {
+    const usableMs = (window as unknown as { __firstLoad: { usableAt: number } }).__firstLoad.usableAt;
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scripts = entries.filter(
+      (e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname) && e.responseEnd <= usableMs,
+    );
+    const api = entries
+      .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime <= usableMs)
+      .map((e) => ({
+        path: new URL(e.name).pathname + new URL(e.name).search,
+        start: Math.round(e.startTime),
+        end: Math.round(e.responseEnd),
+      }));
+    return {
+      usableMs: Math.round(usableMs),
+      scripts: scripts.map((e) => new URL(e.name).pathname),
+      transferredBytes: scripts.reduce((sum, e) => sum + e.transferSize, 0),
+      api,
+    };
+  });
 }
 
 /** The gzip size of each script as the server sends it to a client that accepts gzip only. */
@@ -197,6 +251,8 @@ async function measure(
   // A normal profile: its first visit fills the caches, the next ones are warm.
   const warm: LoadSample[] = [];
   const blankWarm: LoadSample[] = [];
+  const reload: LoadSample[] = [];
+  const blankReload: LoadSample[] = [];
   const profileDir = mkdtempSync(join(tmpdir(), 'switchboard-profile-'));
   const profile = await profiles.browserType.launchPersistentContext(profileDir, {
     ...profiles.launchOptions,
@@ -209,6 +265,17 @@ async function measure(
     for (let w = 0; w < WARM_RUNS; w++) {
       blankWarm.push(await load(profile, blankUrl, selector));
       warm.push(await load(profile, route, selector));
+    }
+    // Reloads: a tab for each, loaded once, then again and again, alternating.
+    const appTab = await profile.newPage();
+    const blankTab = await profile.newPage();
+    await appTab.addInitScript(watchUsable, selector);
+    await blankTab.addInitScript(watchUsable, selector);
+    await measureLoad(appTab, route);
+    await measureLoad(blankTab, blankUrl);
+    for (let w = 0; w < WARM_RUNS; w++) {
+      blankReload.push(await measureLoad(blankTab, blankUrl));
+      reload.push(await measureLoad(appTab, route));
     }
   } finally {
     await profile.close();
@@ -226,6 +293,7 @@ async function measure(
       transferredKb: kb(first.transferredBytes),
       scripts: first.scripts.length,
       gzipKb: kb(gzip),
+      files: first.scripts,
     },
     warm: {
       usableMs: warm.map((s) => s.usableMs),
@@ -241,13 +309,18 @@ async function measure(
       usableMs: blankWarm.map((s) => s.usableMs),
       medianMs: median(blankWarm.map((s) => s.usableMs)),
     },
+    reload: { usableMs: reload.map((s) => s.usableMs), medianMs: median(reload.map((s) => s.usableMs)) },
+    blankReload: {
+      usableMs: blankReload.map((s) => s.usableMs),
+      medianMs: median(blankReload.map((s) => s.usableMs)),
+    },
   };
 }
 
 function print(figures: RouteFigures[]): string {
   const lines = ['First load (Chromium, this machine; medians)', ''];
   lines.push(
-    'route    | JS gzip before usable | JS sent (cold) | JS sent (warm) | usable cold | usable warm | warm, private | blank page warm | warm / blank',
+    'route    | JS gzip before usable | JS sent (cold) | JS sent (warm) | usable cold | usable warm | warm, private | blank page warm | warm / blank | reload | blank reload | reload / blank',
   );
   for (const f of figures) {
     lines.push(
@@ -255,19 +328,22 @@ function print(figures: RouteFigures[]): string {
         `${`${f.cold.transferredKb} KB`.padEnd(14)} | ${`${f.warm.transferredKb} KB`.padEnd(14)} | ` +
         `${`${f.cold.medianMs} ms`.padEnd(11)} | ${`${f.warm.medianMs} ms`.padEnd(11)} | ` +
         `${`${f.warmPrivate.medianMs} ms`.padEnd(13)} | ${`${f.blankWarm.medianMs} ms`.padEnd(15)} | ` +
-        `${Math.round((f.warm.medianMs / f.blankWarm.medianMs) * 100) / 100}x`,
+        `${`${Math.round((f.warm.medianMs / f.blankWarm.medianMs) * 100) / 100}x`.padEnd(12)} | ` +
+        `${`${f.reload.medianMs} ms`.padEnd(6)} | ${`${f.blankReload.medianMs} ms`.padEnd(12)} | ` +
+        `${Math.round((f.reload.medianMs / f.blankReload.medianMs) * 100) / 100}x`,
     );
   }
   lines.push(
     '',
-    'usable warm: a normal profile (HTTP and code cache); warm, private: a private context (no code cache)',
-    "blank page warm: the two controls in plain HTML from a bare node server, in the same profile, alternating with the warm loads (the browser's own floor at this minute)",
+    'usable warm: a normal profile (HTTP and code cache), a new tab each time; warm, private: a private context (no code cache); reload: the normal profile, the same tab again',
+    "blank page: the two controls in plain HTML from a bare node server with the app's security headers, in the same profile, alternating with the app's loads (the browser's own floor at this minute)",
   );
   for (const f of figures) {
     lines.push(
       '',
       `${f.route}: cold runs ${f.cold.usableMs.join(', ')} ms; warm runs ${f.warm.usableMs.join(', ')} ms; ` +
-        `warm private runs ${f.warmPrivate.usableMs.join(', ')} ms; blank page warm runs ${f.blankWarm.usableMs.join(', ')} ms`,
+        `warm private runs ${f.warmPrivate.usableMs.join(', ')} ms; blank page warm runs ${f.blankWarm.usableMs.join(', ')} ms; ` +
+        `reload runs ${f.reload.usableMs.join(', ')} ms; blank page reload runs ${f.blankReload.usableMs.join(', ')} ms`,
     );
     lines.push(`${f.route} warm API calls before usable (start → end, ms since navigation):`);
     for (const call of f.warm.waterfall)
@@ -294,7 +370,9 @@ test('first load: JavaScript and time until the sign-in form and the chat are us
   const owner = await browser.newContext();
   const account = newAccount('firstload', { fullName: 'Fern Lode' });
   let session: ApiSession;
+  let appHeaders: Record<string, string>;
   try {
+    appHeaders = await appPageHeaders(owner.request);
     const page = await owner.newPage();
     session = await registerViaApi(page, account);
     const agent = await createAgent(session, { name: 'Loader', webhook: agentWebhookUrl('/markdown') });
@@ -318,7 +396,7 @@ test('first load: JavaScript and time until the sign-in form and the chat are us
     await owner.close();
   }
 
-  const blank = await startBlankPage();
+  const blank = await startBlankPage(appHeaders);
   let signIn: RouteFigures;
   let chat: RouteFigures;
   try {
@@ -353,4 +431,18 @@ test('first load: JavaScript and time until the sign-in form and the chat are us
     contentType: 'application/json',
   });
   for (const f of figures) expect(f.cold.scripts).toBeGreaterThan(0);
+
+  // /session-preload.js starts loading each start page's code beside the entry (the build writes the
+  // files in): they are the files that page loads, so none is fetched twice nor for nothing.
+  const context = await browser.newContext();
+  const preloadScript = await context.request
+    .get('/session-preload.js')
+    .then((res) => res.text())
+    .finally(() => context.close());
+  const listed = /var startPageFiles = (\{.*?\});/.exec(preloadScript)?.[1];
+  const files = JSON.parse(listed ?? '{}') as Record<string, string[]>;
+  expect(files.chat?.length).toBeGreaterThan(0);
+  expect(files['sign-in']?.length).toBeGreaterThan(0);
+  expect(chat.cold.files).toEqual(expect.arrayContaining(files.chat));
+  expect(signIn.cold.files).toEqual(expect.arrayContaining(files['sign-in']));
 });
