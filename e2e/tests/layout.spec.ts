@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { agentWebhookUrl, createAgent, registerViaApi } from '../fixtures/api';
 import { agentMessage, chatTitle, messageInput, sendMessage, sidebar } from '../fixtures/chat';
-import { newAccount, userMenuButton } from '../fixtures/ui';
+import { newAccount, toast, userMenuButton } from '../fixtures/ui';
 
 // Issue 12: the mobile header gives the chat title the room; Agent Details keeps Save Changes in view and
 // explains request signing.
@@ -124,3 +124,31 @@ test("the default agent's webhook address looks read-only", async ({ page }) => 
   // Filled, not the outlined box of an editable field.
   await expect(webhook).toHaveClass(/ant-input-filled/);
 });
+
+for (const [device, viewport] of [
+  ['a desktop (1440×900)', { width: 1440, height: 900 }],
+  ['a phone (375×812)', { width: 375, height: 812 }],
+] as const) {
+  test.describe(`on ${device}`, () => {
+    test.use({ viewport });
+
+    test("a toast shows at the top, below the header: never over the header's controls", async ({ page }) => {
+      await registerViaApi(page, newAccount('toasts'));
+      await page.goto('/webhook-test');
+      await page.getByRole('button', { name: 'Test Webhook' }).click();
+      const notice = toast(page, 'Message Required');
+      await expect(notice).toBeVisible();
+      // Wait for antd's fade-in to end: its position is final then.
+      await expect(
+        page.locator('.ant-notification-fade-appear-active, .ant-notification-fade-enter-active'),
+      ).toHaveCount(0);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const box = (await notice.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(box.y).toBeLessThan(header.y + header.height + 24);
+      // Desktop: the top-right corner; phone: across the top.
+      if (viewport.width > 600) expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(32);
+      else expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(2);
+    });
+  });
+}

@@ -9,6 +9,9 @@ import { AppShell } from './appApi';
 import { keepStyleCache, pinThemeEntries, restoredStyleCache } from './styleCache';
 import { themeConfigFor } from './themeCache';
 
+/** Where toasts start: below antd's Layout.Header (64 px), with the gap antd keeps at the top (8 px). */
+const TOASTS_TOP = 72;
+
 /** antd's style cache, with the theme computed on earlier page loads (styleCache.ts). */
 const styleCache = restoredStyleCache();
 
@@ -43,9 +46,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   // One object per placement: antd makes a new `notification` API whenever this config changes, and
   // screens run effects keyed on that API (a new object on every render reloaded the chat on a theme
-  // switch).
+  // switch). Below the pages' 64 px header, whose controls (the user menu, the call button) a toast
+  // must not cover: a pointer resting on a toast keeps it open.
   const notificationConfig = useMemo(
-    () => ({ placement: isMobile ? ('top' as const) : ('topRight' as const) }),
+    () => ({ placement: isMobile ? ('top' as const) : ('topRight' as const), top: TOASTS_TOP }),
     [isMobile],
   );
 
