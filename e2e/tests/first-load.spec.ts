@@ -47,6 +47,11 @@ import { newAccount, PASSWORD } from '../fixtures/ui';
  * and a busy machine.
  */
 
+// Playwright records a trace of every context the test opens (the config's 'retain-on-failure' records
+// all along and keeps it on failure): its screencast and DOM snapshots doubled a warm reload of the chat
+// here (589 → 287 ms). Figures of the app, not of the recorder; a failure here is in the printed figures.
+test.use({ trace: 'off', screenshot: 'off' });
+
 const SIGN_IN_USABLE = 'form#signIn button[type="submit"]:not([disabled])';
 const CHAT_USABLE = 'textarea[aria-label="Message"]:not([disabled])';
 const COLD_RUNS = 3;
