@@ -132,7 +132,7 @@ export function startPageFiles(
  *
  * Then writes /session-preload.js (public/, which runs as the page starts, before the app's entry has
  * been parsed) with the start pages' files, so that the page it will show starts loading at once:
- * the chat's code was asked for only once the entry had been parsed and run (~200 ms into a warm load),
+ * the chat's code was asked for only once the entry had been parsed and run (~370 ms into a warm load),
  * and the page then waited ~80 ms for its parse with nothing else to do.
  */
 export function checkStartPageChunks(): Plugin {

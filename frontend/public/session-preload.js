@@ -18,7 +18,7 @@
   var path = location.pathname;
   var chat = path === '/chat' || (path === '/' && !/[?&]redirect=/.test(location.search));
   var page = signedIn ? (chat ? 'chat' : null) : path === '/' || path === '/chat' ? 'sign-in' : null;
-  // Their code loads beside the entry's (the app asks for it once its entry has run, ~200 ms later).
+  // Their code loads beside the entry's (the app asks for it once its entry has been parsed and run, ~100 ms later).
   var preloadPage = function () {
     var files = (page && startPageFiles[page]) || [];
     for (var i = 0; i < files.length; i += 1) {
