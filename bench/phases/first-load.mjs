@@ -22,10 +22,10 @@
 // `warm - blank` is the time the app itself adds.
 /* global window, document, requestAnimationFrame -- watchUsable and the evaluate callbacks run in the page */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { appPageHeaders, startBlankPage } from '../../e2e/fixtures/blank-page.mjs';
 import { ROOT } from '../lib/config.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { ratio, summarize } from '../lib/stats.mjs';
@@ -60,55 +60,6 @@ function watchUsable(selector) {
  * kept what it keeps for the next one (antd's computed theme, frontend/src/app/styleCache.ts, after 3 s).
  */
 const FIRST_VISIT_MS = 4_000;
-
-/**
- * The baseline page: both screens' controls in plain HTML, revalidated like the app's index.html (no-cache
- * with an ETag: a warm load is a 304), from a bare node http server on loopback.
- */
-const BLANK_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body>' +
-  '<form id="signIn"><button type="submit">Sign in</button></form><textarea aria-label="Message"></textarea>' +
-  '</body></html>';
-
-/** Headers of the app's page that are about the response, not the page: the blank page sets its own. */
-const NOT_COPIED = new Set([
-  'accept-ranges',
-  'cache-control',
-  'connection',
-  'content-encoding',
-  'content-length',
-  'content-type',
-  'date',
-  'etag',
-  'keep-alive',
-  'last-modified',
-  'set-cookie',
-  'transfer-encoding',
-  'vary',
-  'x-request-id',
-]);
-
-/** The app's own headers for its page (helmet's: CSP, COOP, CORP, Origin-Agent-Cluster...). */
-async function appPageHeaders(base) {
-  const res = await fetch(`${base}/`);
-  await res.arrayBuffer();
-  return Object.fromEntries([...res.headers].filter(([name]) => !NOT_COPIED.has(name)));
-}
-
-async function startBlankPage(appHeaders) {
-  const server = createServer((req, res) => {
-    const headers = {
-      ...appHeaders,
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-cache',
-      etag: '"blank"',
-    };
-    if (req.headers['if-none-match'] === '"blank"') res.writeHead(304, headers).end();
-    else res.writeHead(200, headers).end(BLANK_PAGE);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
-}
 
 /** One load in a new tab; with `page`, one more load in that tab (a reload, it being at that address). */
 async function load(context, base, screen, stayMs = 0, path = screen.path, page = null) {

@@ -9,11 +9,10 @@ import {
   type Page,
 } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { appPageHeaders, startBlankPage } from '../fixtures/blank-page.mjs';
 import { agentWebhookUrl, apiHeaders, createAgent, registerViaApi, type ApiSession } from '../fixtures/api';
 import { newAccount, PASSWORD } from '../fixtures/ui';
 
@@ -93,57 +92,6 @@ interface RouteFigures {
   reload: { usableMs: number[]; medianMs: number };
   /** The blank page's reloads in a tab of its own, each just before one of `reload`'s. */
   blankReload: { usableMs: number[]; medianMs: number };
-}
-
-/**
- * The baseline page: both screens' controls in plain HTML, revalidated like the app's index.html (no-cache
- * with an ETag: a warm load is a 304), from a bare node http server on loopback.
- */
-const BLANK_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body>' +
-  '<form id="signIn"><button type="submit">Sign in</button></form><textarea aria-label="Message"></textarea>' +
-  '</body></html>';
-
-/** Headers of the app's page that are about the response, not the page: the blank page sets its own. */
-const NOT_COPIED = new Set([
-  'accept-ranges',
-  'cache-control',
-  'connection',
-  'content-encoding',
-  'content-length',
-  'content-type',
-  'date',
-  'etag',
-  'keep-alive',
-  'last-modified',
-  'set-cookie',
-  'transfer-encoding',
-  'vary',
-  'x-request-id',
-]);
-
-/** The app's own headers for its page (helmet's: CSP, COOP, CORP, Origin-Agent-Cluster...). */
-async function appPageHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.get('/');
-  expect(res.ok()).toBe(true);
-  return Object.fromEntries(Object.entries(res.headers()).filter(([name]) => !NOT_COPIED.has(name)));
-}
-
-async function startBlankPage(
-  appHeaders: Record<string, string>,
-): Promise<{ url: string; close: () => void }> {
-  const server = createServer((req, res) => {
-    const headers = {
-      ...appHeaders,
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-cache',
-      etag: '"blank"',
-    };
-    if (req.headers['if-none-match'] === '"blank"') res.writeHead(304, headers).end();
-    else res.writeHead(200, headers).end(BLANK_PAGE);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
 /** What opens a normal browser profile: the project's browser, its launch options, the app's address. */
@@ -375,9 +323,7 @@ test('first load: JavaScript and time until the sign-in form and the chat are us
   const owner = await browser.newContext();
   const account = newAccount('firstload', { fullName: 'Fern Lode' });
   let session: ApiSession;
-  let appHeaders: Record<string, string>;
   try {
-    appHeaders = await appPageHeaders(owner.request);
     const page = await owner.newPage();
     session = await registerViaApi(page, account);
     const agent = await createAgent(session, { name: 'Loader', webhook: agentWebhookUrl('/markdown') });
@@ -401,7 +347,7 @@ test('first load: JavaScript and time until the sign-in form and the chat are us
     await owner.close();
   }
 
-  const blank = await startBlankPage(appHeaders);
+  const blank = await startBlankPage(await appPageHeaders(baseURL!));
   let signIn: RouteFigures;
   let chat: RouteFigures;
   try {

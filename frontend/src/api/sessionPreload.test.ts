@@ -19,6 +19,9 @@ const preloaded = () =>
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** The server refuses the session (these tests look at what else the script does). */
+const refuseSession = () => vi.stubGlobal('fetch', () => Promise.resolve(json(401, {})));
+
 const urlOf = (input: unknown) => String(input);
 
 describe('/session-preload.js', () => {
@@ -102,10 +105,7 @@ describe('/session-preload.js', () => {
 
   it("starts loading the chat's code beside the app's entry, signed in", () => {
     window.history.replaceState(null, '', '/chat');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(json(401, {}))),
-    );
+    refuseSession();
 
     runPreload();
 
@@ -128,10 +128,7 @@ describe('/session-preload.js', () => {
 
   it('preloads no page on a screen that is not a start page', () => {
     window.history.replaceState(null, '', '/company/admin/users');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(json(401, {}))),
-    );
+    refuseSession();
 
     runPreload();
 
