@@ -145,3 +145,11 @@ export function lastMailTo(t: TestApp, email: string): string | null {
   const last = files.at(-1);
   return last ? readFileSync(join(dir, last), 'utf8') : null;
 }
+
+/** The token of the `path?token=` link in the newest mail to an address (throws when there is none). */
+export function tokenFromMail(t: TestApp, email: string, path: string): string {
+  const mail = lastMailTo(t, email) ?? '';
+  const match = new RegExp(`${path}\\?token=([^\\s"&<)]+)`).exec(mail);
+  if (!match) throw new Error(`no ${path} link in the last mail to ${email}:\n${mail}`);
+  return decodeURIComponent(match[1]);
+}

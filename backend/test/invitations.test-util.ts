@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { cookieFrom, type TestApp, uniqueEmail } from './app.test-util';
+import { cookieFrom, type TestApp, tokenFromMail, uniqueEmail } from './app.test-util';
 import { type Account, nextClientAddress } from './identities.test-util';
 
 export const bearer = (account: { accessToken: string }, companyId?: string): Record<string, string> => ({
@@ -12,6 +12,15 @@ export function tokenOf(link: string): string {
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`no token in ${link}`);
   return token;
+}
+
+/**
+ * The token of the invitation link mailed to an address (the mail's own token, which proves the mailbox;
+ * managers see another one). Waits for the queued mail to be written.
+ */
+export async function mailedInvitationToken(t: TestApp, email: string): Promise<string> {
+  await t.drain();
+  return tokenFromMail(t, email.toLowerCase(), '/invitation');
 }
 
 /** A manager invites an address; the answer's invitation and link. */

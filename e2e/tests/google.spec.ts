@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, registerViaApi } from '../fixtures/api';
 import { linkFrom, waitForMail } from '../fixtures/mailbox';
-import { expectToast, newAccount, register, signOut, uniqueEmail } from '../fixtures/ui';
+import { expectToast, newAccount, PASSWORD, register, signOut, uniqueEmail } from '../fixtures/ui';
 
 /** Clicks the Google button and approves on the fake Google consent page as `email`. */
 async function signInWithGoogle(page: Page, email: string, name: string, { verified = true } = {}) {
@@ -65,4 +66,63 @@ test('an unverified Google email is not linked to the existing account', async (
   await expect(page).toHaveURL(/\/\?error=google_login_failed$/);
   await expectToast(page, 'Google login failed');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test("an invitation link a manager passed on gives no way into the address owner's account (issue 23)", async ({
+  browser,
+}) => {
+  // The attacker owns a company (every user does), invites the victim's address and signs up through
+  // the link the invitation's answer shows them, with a password of their choosing.
+  const victimEmail = uniqueEmail('ceo.victim');
+  const attackerPassword = 'attacker-chosen-password-1';
+  const attackerContext = await browser.newContext();
+  const victimContext = await browser.newContext();
+  try {
+    const attackerSession = await registerViaApi(
+      await attackerContext.newPage(),
+      newAccount('attacker', { companyName: `attacker ${Date.now()}` }),
+    );
+    const res = await attackerSession.request.post('/api/company/invitations', {
+      headers: apiHeaders(attackerSession),
+      data: { email: victimEmail, role: 'user' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const copied = new URL(((await res.json()) as { link: string }).link);
+    const attacker = await attackerContext.newPage();
+    await attacker.goto(copied.pathname + copied.search);
+    await expect(attacker.getByRole('heading', { name: 'Company Invitation' })).toBeVisible();
+    await attacker.getByLabel('First Name').fill('Fake');
+    await attacker.getByLabel('Last Name').fill('Ceo');
+    await attacker.getByLabel('Password').fill(attackerPassword);
+    await attacker.getByRole('button', { name: 'Create account and join' }).click();
+    await expect(attacker).toHaveURL(/\/chat$/);
+
+    // The real owner signs in with Google: refused (the account's password may be anyone's), and told a
+    // mail is on its way; the mail sets the password, which proves the address and ends every session.
+    const victim = await victimContext.newPage();
+    await signInWithGoogle(victim, victimEmail, 'Real Ceo');
+    await expect(victim).toHaveURL(/\/\?error=google_account_unverified$/);
+    await expectToast(victim, 'Google login failed');
+    await expect(victim.getByText(/We have emailed you a link to choose its password/)).toBeVisible();
+    const link = linkFrom(await waitForMail(victimEmail, { matching: /reset-password/ }), '/reset-password');
+    await victim.goto(link.pathname + link.search);
+    await victim.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+    await victim.getByLabel('Confirm New Password', { exact: true }).fill(PASSWORD);
+    await victim.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(victim.getByText('Password reset successful')).toBeVisible();
+
+    // The attacker's open tab is signed out, and their password no longer opens the account.
+    await expect(attacker.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 15_000 });
+    const login = await attacker.request.post('/api/auth/login', {
+      data: { email: victimEmail, password: attackerPassword },
+    });
+    expect(login.status()).toBe(401);
+
+    // Google now signs the owner into that account.
+    await signInWithGoogle(victim, victimEmail, 'Real Ceo');
+    await expect(victim).toHaveURL(/\/chat$/);
+  } finally {
+    await attackerContext.close();
+    await victimContext.close();
+  }
 });

@@ -3,10 +3,13 @@ import {
   cookieFrom,
   createTestApp,
   lastMailTo,
+  tokenFromMail,
   registerUser,
   type TestApp,
   uniqueEmail,
 } from '../../test/app.test-util';
+import type { Account } from '../../test/identities.test-util';
+import { invite } from '../../test/invitations.test-util';
 import { connectSocket } from '../../test/realtime.test-util';
 import { AccessTokenService } from './access-token.service';
 import { AuthService, GOOGLE_ACCOUNT_UNVERIFIED } from './auth.service';
@@ -14,13 +17,6 @@ import jwt from 'jsonwebtoken';
 
 // Regression tests for the attacker's run of issue 6, one per finding.
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-function tokenFromMail(t: TestApp, email: string, path: string): string {
-  const mail = lastMailTo(t, email) ?? '';
-  const match = new RegExp(`${path}\\?token=(\\S+)`).exec(mail);
-  if (!match) throw new Error(`no ${path} link in the last mail to ${email}:\n${mail}`);
-  return decodeURIComponent(match[1]);
-}
 
 const newAccount = () => ({
   email: uniqueEmail('sec'),
@@ -109,6 +105,52 @@ describe('finding 1: verified email and account linking', () => {
       t = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: 'true' });
     });
     afterAll(() => t.close());
+
+    it("an invited sign-up through a manager's copy of the link signs nobody in until the mailed link sets the password", async () => {
+      const managerAccount = newAccount();
+      await request(t.http).post('/api/auth/register').send(managerAccount).expect(202);
+      await t.drain();
+      const managerEmail = managerAccount.email.toLowerCase();
+      const verify = tokenFromMail(t, managerEmail, '/verify-email');
+      await request(t.http).post('/api/auth/verify-email').send({ token: verify }).expect(200);
+      const login = await request(t.http)
+        .post('/api/auth/login')
+        .send({ email: managerEmail, password: managerAccount.password })
+        .expect(200);
+      const me = await request(t.http).get('/api/me').set(bearer(login.body.accessToken)).expect(200);
+      const manager = {
+        accessToken: login.body.accessToken as string,
+        companyId: me.body.companies[0].id as string,
+      } as Account;
+      const email = uniqueEmail('req-invitee');
+      const { token } = await invite(t, manager, manager.companyId, email);
+      const res = await request(t.http)
+        .post('/api/auth/register-invited')
+        .send({ token, firstName: 'Ada', lastName: 'L', password: 'attacker chosen password' })
+        .expect(202);
+      expect(res.body).toEqual({ verificationRequired: true, email });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const refused = await request(t.http)
+        .post('/api/auth/login')
+        .send({ email, password: 'attacker chosen password' })
+        .expect(403);
+      expect(refused.body.error).toBe('EMAIL_NOT_VERIFIED');
+      await t.drain();
+      const reset = tokenFromMail(t, email, '/reset-password');
+      await request(t.http)
+        .post('/api/auth/reset-password')
+        .send({ token: reset, password: 'the real owner password' })
+        .expect(200);
+      await request(t.http)
+        .post('/api/auth/login')
+        .send({ email, password: 'attacker chosen password' })
+        .expect(401);
+      const signedIn = await request(t.http)
+        .post('/api/auth/login')
+        .send({ email, password: 'the real owner password' })
+        .expect(200);
+      expect(signedIn.body.user).toMatchObject({ email, emailVerified: true });
+    });
 
     it('refuses sign-in until the link is followed, and resends the link on request', async () => {
       const account = newAccount();

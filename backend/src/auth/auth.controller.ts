@@ -14,8 +14,8 @@ import {
   AuthService,
   GoogleAccountUnverifiedError,
   type GoogleIdentity,
+  isVerificationPending,
   type SignedIn,
-  type VerificationPending,
 } from './auth.service';
 import { SameOriginGuard } from './same-origin.guard';
 import {
@@ -64,7 +64,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResponseDto | VerificationPendingDto> {
     const outcome = await this.auth.register(body, req.get('user-agent'), req.ip);
-    if (isPending(outcome)) {
+    if (isVerificationPending(outcome)) {
       res.status(202);
       return outcome;
     }
@@ -183,8 +183,4 @@ export class AuthController {
   private answer(res: Response, signedIn: SignedIn): AuthResponseDto {
     return answerSignedIn(res, this.config, signedIn);
   }
-}
-
-function isPending(outcome: SignedIn | VerificationPending): outcome is VerificationPending {
-  return 'verificationRequired' in outcome;
 }

@@ -34,7 +34,7 @@ export const ACCOUNT_DISABLED = 'This account has been disabled.';
 export const REGISTRATION_REFUSED =
   'Unable to create an account with these details. If you already have an account, sign in or reset your password.';
 export const GOOGLE_ACCOUNT_UNVERIFIED =
-  'An account with this email already exists but its address is not verified. Sign in with your password (or reset it) first.';
+  'An account with this email already exists but its address is not verified. We have emailed you a link to choose its password: follow it, then sign in with Google.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export interface SignedIn {
@@ -49,6 +49,12 @@ export interface SignedIn {
 export interface VerificationPending {
   verificationRequired: true;
   email: string;
+}
+
+export function isVerificationPending(
+  outcome: SignedIn | VerificationPending,
+): outcome is VerificationPending {
+  return 'verificationRequired' in outcome;
 }
 
 /** How a session was started, as the audit log records it. */
@@ -189,7 +195,7 @@ export class AuthService {
     const userId = await this.dataSource.transaction(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'password_reset');
       if (!row) throw new ValidationFailedError(INVALID_RESET_LINK);
-      await this.users.setPasswordHash(row.userId, passwordHash, manager);
+      await this.users.setPasswordHash(row.userId, passwordHash, manager, { proven: !!row.email });
       if (row.email) await this.users.markEmailVerified(row.userId, row.email, manager);
       // Done by whoever holds the emailed link, nobody signed in: no actor.
       await this.audit.record(manager, {
@@ -206,8 +212,11 @@ export class AuthService {
   async verifyEmail(token: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'email_verification');
-      // A link sent to an address the account no longer has proves nothing.
+      // A link sent to an address the account no longer has proves nothing; nor does one for an account
+      // whose password is unproven (none is mailed to it: only choosing the password proves it).
       if (!row?.email) throw new ValidationFailedError(INVALID_VERIFICATION_LINK);
+      const user = await this.users.findById(row.userId);
+      if (user?.passwordUnproven) throw new ValidationFailedError(INVALID_VERIFICATION_LINK);
       await this.users.markEmailVerified(row.userId, row.email, manager);
     });
   }
@@ -268,8 +277,8 @@ export class AuthService {
    * Google accounts are keyed by `sub`. An existing account is linked only when Google vouches for the
    * email AND the account's own address was verified: otherwise someone who registered the address
    * first (with a password of their own) would be handed the real owner's Google sign-in. Such an
-   * account is refused, not taken over; its owner proves the address (verification link or password
-   * reset, which also ends the other sessions) and then Google links. A new account gets a company of
+   * account is refused, not taken over, and its owner is mailed a password reset link: following it
+   * proves the address, replaces the password and ends every session; then Google links. A new account gets a company of
    * its own, as registration does.
    */
   async googleLogin(identity: GoogleIdentity, userAgent?: string, ip?: string): Promise<SignedIn> {
@@ -296,7 +305,13 @@ export class AuthService {
     if (byEmail) {
       if (byEmail.googleSub && byEmail.googleSub !== identity.sub)
         throw new UnauthorizedError('This email is linked to another Google account');
-      if (!byEmail.emailVerifiedAt) throw new GoogleAccountUnverifiedError();
+      if (!byEmail.emailVerifiedAt) {
+        // Google vouches for the address: its owner is here. The password may be someone else's, so it
+        // is not linked; a reset link goes to the address (choosing a password there proves it and ends
+        // every session), then Google links.
+        await this.queue.enqueue('account.mail', { kind: 'password-reset', email });
+        throw new GoogleAccountUnverifiedError();
+      }
       await this.users.linkGoogle(byEmail.id, identity.sub);
       return this.startSession(byEmail.id, client);
     }

@@ -69,9 +69,11 @@ export interface AcceptInvitationResponse {
 }
 
 /**
- * POST /api/auth/register-invited (public): makes the account of the invited email (verified, no company
- * of its own), joins the company and accepts the invitation; answers like login (AuthResponse + refresh
- * cookie). 409 when the email already has an account.
+ * POST /api/auth/register-invited (public): makes the account of the invited email (no company of its
+ * own), joins the company and accepts the invitation; answers like login (AuthResponse + refresh cookie).
+ * The account's address is verified only through the mailed link's token; through a manager's copy it is
+ * not, a link to choose the password is mailed, and with REQUIRE_EMAIL_VERIFICATION the answer is 202
+ * VerificationRequiredResponse (no session). 409 when the email already has an account.
  */
 export interface RegisterInvitedRequest {
   token: string;

@@ -11,9 +11,16 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthResponseDto } from '../auth/dto/auth.dto';
+import { isVerificationPending } from '../auth/auth.service';
+import { AuthResponseDto, VerificationPendingDto } from '../auth/dto/auth.dto';
 import { answerSignedIn } from '../auth/refresh-cookie';
 import { SameOriginGuard } from '../auth/same-origin.guard';
 import { type AuthUser, CurrentUser } from '../common/current-user.decorator';
@@ -56,7 +63,10 @@ export class InvitationAcceptanceController {
   }
 }
 
-/** Invited sign-up (`/register?token=`): answers like login, refresh cookie included. */
+/**
+ * Invited sign-up (`/register?token=`): answers like login, refresh cookie included; or, through a
+ * manager's copy of the link with REQUIRE_EMAIL_VERIFICATION, 202 and a mailed link to follow first.
+ */
 @ApiTags('auth')
 @Public()
 @Controller('auth')
@@ -70,12 +80,20 @@ export class InvitedRegistrationController {
   @RateLimit('registerInvited')
   @UseGuards(SameOriginGuard)
   @ApiCreatedResponse({ type: AuthResponseDto })
+  @ApiAcceptedResponse({
+    type: VerificationPendingDto,
+    description: 'Joined; check your email to confirm the address before signing in',
+  })
   async registerInvited(
     @Body() body: RegisterInvitedDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<AuthResponseDto> {
-    const signedIn = await this.invitations.registerInvited(body, req.get('user-agent'), req.ip);
-    return answerSignedIn(res, this.config, signedIn);
+  ): Promise<AuthResponseDto | VerificationPendingDto> {
+    const outcome = await this.invitations.registerInvited(body, req.get('user-agent'), req.ip);
+    if (isVerificationPending(outcome)) {
+      res.status(202);
+      return outcome;
+    }
+    return answerSignedIn(res, this.config, outcome);
   }
 }

@@ -17,9 +17,13 @@ export function invitationExpiry(now: Date = new Date()): Date {
 }
 
 export interface IssuedToken {
+  /** The link's token, shown to managers (create's answer, Copy Invite Link). */
   token: string;
   hash: string;
   sealed: string;
+  /** The token only the invitation's mail carries: following it proves the mailbox. Never sealed. */
+  mailToken: string;
+  mailHash: string;
 }
 
 /**
@@ -40,7 +44,14 @@ export class InvitationTokens {
 
   issue(): IssuedToken {
     const token = randomBytes(32).toString('base64url');
-    return { token, hash: hashInvitationToken(token), sealed: this.seal(token) };
+    const mailToken = randomBytes(32).toString('base64url');
+    return {
+      token,
+      hash: hashInvitationToken(token),
+      sealed: this.seal(token),
+      mailToken,
+      mailHash: hashInvitationToken(mailToken),
+    };
   }
 
   /** The token back from its sealed copy; null when it cannot be opened (another key, tampered). */

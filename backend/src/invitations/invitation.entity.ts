@@ -54,6 +54,15 @@ export class InvitationEntity {
   @Column({ name: 'token_sealed', type: 'varchar', length: 200, nullable: true })
   tokenSealed: string | null;
 
+  /**
+   * SHA-256 of the second token, the one only the invitation's mail carries: following the mailed link
+   * proves the invitee read mail sent to the address; the manager's copy of the link does not. Null for
+   * invitations made before it existed (their links prove nothing).
+   */
+  @Index('UQ_company_invitations_mail_token', { unique: true, where: 'mail_token_hash IS NOT NULL' })
+  @Column({ name: 'mail_token_hash', type: 'varchar', length: 64, nullable: true })
+  mailTokenHash: string | null;
+
   @Column({ name: 'invited_by', type: 'uuid', nullable: true })
   invitedBy: string | null;
 

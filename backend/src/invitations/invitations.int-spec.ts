@@ -1,10 +1,30 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { createTestApp, lastMailTo, type TestApp, uniqueEmail } from '../../test/app.test-util';
+import {
+  cookieFrom,
+  createTestApp,
+  lastMailTo,
+  type TestApp,
+  tokenFromMail,
+  uniqueEmail,
+} from '../../test/app.test-util';
 import { addMember, type Account, nextClientAddress, registerAccount } from '../../test/identities.test-util';
-import { bearer, invite, joinAsNewMember, tokenOf } from '../../test/invitations.test-util';
+import {
+  bearer,
+  invite,
+  joinAsNewMember,
+  mailedInvitationToken,
+  tokenOf,
+} from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { AccountTokensService } from '../auth/account-tokens.service';
+import {
+  AuthService,
+  GOOGLE_ACCOUNT_UNVERIFIED,
+  INVALID_CREDENTIALS,
+  INVALID_VERIFICATION_LINK,
+} from '../auth/auth.service';
 import type { InvitationView } from '../contracts/invitations';
 import { invitationExpiry } from './invitation-tokens';
 import { ACCOUNT_EXISTS, EMAIL_MISMATCH, INVALID_INVITATION } from './invitations.service';
@@ -96,8 +116,16 @@ describe('invitations (real PostgreSQL)', () => {
     expect(row?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
 
-    await t.drain();
-    expect(lastMailTo(t, email.toLowerCase())).toContain(link);
+    // The mail carries the invitation's other token, the one managers never see: following it is what
+    // proves the invitee reads this mailbox (issue 23, finding 1).
+    const mailed = await mailedInvitationToken(t, email);
+    expect(mailed).not.toBe(token);
+    expect(Buffer.from(mailed, 'base64url')).toHaveLength(32);
+    expect(lastMailTo(t, email.toLowerCase())).not.toContain(token);
+    expect(row?.mail_token_hash).toBe(createHash('sha256').update(mailed).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(mailed);
+    expect(JSON.stringify(res.body)).not.toContain(mailed);
+    expect((await lookup(mailed).expect(200)).body.email).toBe(email.toLowerCase());
     const event = await managerSocket.waitFor<{ invitation: InvitationView }>(
       'invitation.created',
       (p) => p.invitation.id === invitation.id,
@@ -111,6 +139,7 @@ describe('invitations (real PostgreSQL)', () => {
       .expect(200);
     expect(copied.body).toEqual({ link });
     expect((await list()).map((i) => i.id)).toEqual([invitation.id]);
+    expect(JSON.stringify(await list())).not.toContain(mailed);
   });
 
   it('refuses a second pending invitation and an address that is already a member, with a clear 409', async () => {
@@ -143,6 +172,7 @@ describe('invitations (real PostgreSQL)', () => {
     const email = uniqueEmail('resend');
     const first = await invite(t, owner, owner.companyId, email);
     await lookup(first.token).expect(200);
+    const firstMailed = await mailedInvitationToken(t, email);
     // As if the invitation had been sent days ago.
     await db.query(`UPDATE company_invitations SET expires_at = now() + interval '2 days' WHERE id = $1`, [
       first.id,
@@ -161,15 +191,21 @@ describe('invitations (real PostgreSQL)', () => {
       .set(bearer(owner, owner.companyId))
       .expect(200);
     expect(copied.body.link).toBe(res.body.link);
-    await t.drain();
-    expect(lastMailTo(t, email)).toContain(res.body.link as string);
+    const secondMailed = await mailedInvitationToken(t, email);
+    expect(secondMailed).not.toBe(firstMailed);
+    expect(secondMailed).not.toBe(second);
+    expect(lastMailTo(t, email)).not.toContain(second);
+    expect((await lookup(firstMailed).expect(404)).body.message).toBe(INVALID_INVITATION);
+    expect((await lookup(secondMailed).expect(200)).body.email).toBe(email);
   });
 
   it('accepts for the signed-in invited address: membership and status in one step, email proved, once only', async () => {
     const invitee = await registerAccount(t, 'inv-existing');
     const managerSocket = await socketOf(owner);
     const inviteeSocket = await socketOf(invitee);
-    const { id, token } = await invite(t, owner, owner.companyId, invitee.email.toUpperCase(), 'admin');
+    const { id } = await invite(t, owner, owner.companyId, invitee.email.toUpperCase(), 'admin');
+    // The link as mailed: following it proves the address.
+    const token = await mailedInvitationToken(t, invitee.email);
     const seen = await lookup(token).expect(200);
     expect(seen.body).toMatchObject({
       companyId: owner.companyId,
@@ -366,7 +402,8 @@ describe('invitations (real PostgreSQL)', () => {
     it('creates the verified account of the invited address, in the company only, signed in like a login', async () => {
       const managerSocket = await socketOf(owner);
       const email = uniqueEmail('newcomer');
-      const { id, token } = await invite(t, owner, owner.companyId, email, 'admin');
+      const { id } = await invite(t, owner, owner.companyId, email, 'admin');
+      const token = await mailedInvitationToken(t, email);
       expect((await lookup(token).expect(200)).body.accountExists).toBe(false);
       const res = await register(token).expect(201);
       expect(res.body).toMatchObject({
@@ -391,6 +428,112 @@ describe('invitations (real PostgreSQL)', () => {
           p.member.name === 'Grace Hopper',
       );
       expect((await register(token).expect(404)).body.message).toBe(INVALID_INVITATION);
+    });
+
+    describe("through a manager's copy of the link (issue 23, finding 1)", () => {
+      const signIn = (email: string, password: string) =>
+        request(t.http)
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', nextClientAddress())
+          .send({ email, password });
+
+      it('joins the company but proves nothing: unverified, and the mailed link asks the owner for the password', async () => {
+        const email = uniqueEmail('ceo');
+        const { id, token } = await invite(t, owner, owner.companyId, email);
+        const mailed = await mailedInvitationToken(t, email);
+        const res = await register(token, { password: 'attacker chosen password' }).expect(201);
+        expect(res.body.user).toMatchObject({ email, emailVerified: false });
+        expect((await storedInvitation(id))?.status).toBe('accepted');
+        expect(await membersOf(owner.companyId)).toContainEqual({ user_id: res.body.user.id, role: 'user' });
+        const stored = await db.query('SELECT password_unproven FROM profiles WHERE id = $1', [
+          res.body.user.id,
+        ]);
+        expect(stored.rows[0].password_unproven).toBe(true);
+        await t.drain();
+        // No plain verification link (it would verify the attacker's password): a set-password link.
+        expect(lastMailTo(t, email)).not.toContain('/verify-email');
+        expect(tokenFromMail(t, email, '/reset-password')).toEqual(expect.any(String));
+        // Asking for a verification mail again sends the same kind of link, never /verify-email.
+        await request(t.http)
+          .post('/api/auth/resend-verification')
+          .set('X-Forwarded-For', nextClientAddress())
+          .send({ email })
+          .expect(202);
+        await t.drain();
+        expect(lastMailTo(t, email)).not.toContain('/verify-email');
+        // Nor does the mailed invitation link verify it any more: it has been used.
+        expect(
+          (await accept({ accessToken: res.body.accessToken } as Account, mailed).expect(404)).body.message,
+        ).toBe(INVALID_INVITATION);
+      });
+
+      it("copied link -> register -> the real owner's Google sign-in -> the attacker's password no longer opens the account", async () => {
+        const email = uniqueEmail('victim');
+        const { token } = await invite(t, owner, owner.companyId, email);
+        const attacker = await register(token, { password: 'attacker chosen password' }).expect(201);
+        const attackerSocket = await connectSocket(t.baseUrl, attacker.body.accessToken as string);
+        sockets.push(attackerSocket);
+        const auth = t.app.get(AuthService);
+        const realOwner = {
+          sub: `google-${email}`,
+          email,
+          emailVerified: true,
+          firstName: 'Real',
+          lastName: 'Owner',
+        };
+        // Google vouches for the address, but the account's password may be anyone's: not linked, and a
+        // reset link goes to the address.
+        await expect(auth.googleLogin(realOwner)).rejects.toThrow(GOOGLE_ACCOUNT_UNVERIFIED);
+        await t.drain();
+        const reset = tokenFromMail(t, email, '/reset-password');
+        await request(t.http)
+          .post('/api/auth/reset-password')
+          .send({ token: reset, password: 'the real owner password' })
+          .expect(200);
+        // The attacker's password, session and socket are gone.
+        expect((await signIn(email, 'attacker chosen password').expect(401)).body.message).toBe(
+          INVALID_CREDENTIALS,
+        );
+        await request(t.http)
+          .get('/api/me')
+          .set('Authorization', `Bearer ${attacker.body.accessToken}`)
+          .expect(401);
+        await attackerSocket.waitFor('session.revoked');
+        await request(t.http)
+          .post('/api/auth/refresh')
+          .set('Cookie', cookieFrom(attacker))
+          .set('X-Forwarded-For', nextClientAddress())
+          .expect(401);
+        // The owner's Google sign-in now links into the account, verified.
+        const linked = await auth.googleLogin(realOwner);
+        expect(linked.user).toMatchObject({ id: attacker.body.user.id, email, emailVerified: true });
+        await signIn(email, 'the real owner password').expect(200);
+      });
+
+      it('a verification link (if one was ever issued) cannot verify an account whose password is unproven', async () => {
+        const email = uniqueEmail('unproven');
+        const { token } = await invite(t, owner, owner.companyId, email);
+        const res = await register(token).expect(201);
+        const issued = await t.app
+          .get(AccountTokensService)
+          .issue(res.body.user.id as string, 'email_verification', email);
+        expect(
+          (await request(t.http).post('/api/auth/verify-email').send({ token: issued }).expect(400)).body
+            .message,
+        ).toBe(INVALID_VERIFICATION_LINK);
+        const me = await request(t.http)
+          .get('/api/me')
+          .set('Authorization', `Bearer ${res.body.accessToken}`);
+        expect(me.body.user.emailVerified).toBe(false);
+      });
+
+      it('accepting signed in through the copied link joins without proving the address', async () => {
+        const invitee = await registerAccount(t, 'inv-copied');
+        const { token } = await invite(t, owner, owner.companyId, invitee.email);
+        await accept(invitee, token).expect(200);
+        const me = await request(t.http).get('/api/me').set(bearer(invitee)).expect(200);
+        expect(me.body.user.emailVerified).toBe(false);
+      });
     });
 
     it('sends someone who already has an account to sign in, and creates nothing', async () => {

@@ -66,12 +66,16 @@ export class InvitationsRepository {
     return tx.getRepository(InvitationEntity).findOne({ where, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** For the invitation page: the company and the inviter joined. */
-  findByTokenHash(tokenHash: string): Promise<InvitationEntity | null> {
-    return this.invitations.findOne({
-      where: { tokenHash },
+  /**
+   * For the invitation page: the row whose link token or mail token has this hash, the company and the
+   * inviter joined. `mailed`: it was the mail's token (the follower read mail sent to the address).
+   */
+  async findByTokenHash(hash: string): Promise<{ row: InvitationEntity; mailed: boolean } | null> {
+    const row = await this.invitations.findOne({
+      where: [{ tokenHash: hash }, { mailTokenHash: hash }],
       relations: { company: true, inviter: true },
     });
+    return row ? { row, mailed: row.mailTokenHash === hash } : null;
   }
 
   /**
@@ -103,7 +107,14 @@ export class InvitationsRepository {
     tx: EntityManager,
     values: Pick<
       InvitationEntity,
-      'companyId' | 'email' | 'role' | 'tokenHash' | 'tokenSealed' | 'invitedBy' | 'expiresAt'
+      | 'companyId'
+      | 'email'
+      | 'role'
+      | 'tokenHash'
+      | 'tokenSealed'
+      | 'mailTokenHash'
+      | 'invitedBy'
+      | 'expiresAt'
     >,
   ): Promise<string> {
     const repo = tx.getRepository(InvitationEntity);
@@ -126,7 +137,7 @@ export class InvitationsRepository {
   async reissue(
     tx: EntityManager,
     id: string,
-    values: { tokenHash: string; tokenSealed: string; expiresAt: Date },
+    values: { tokenHash: string; tokenSealed: string; mailTokenHash: string; expiresAt: Date },
   ): Promise<void> {
     await tx.getRepository(InvitationEntity).update({ id, status: 'pending' }, values);
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { AuthService, type SignedIn } from '../auth/auth.service';
+import { AuthService, type SignedIn, type VerificationPending } from '../auth/auth.service';
 import type { CompanyScope } from '../common/company-scope';
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/domain-errors';
 import { CompaniesService } from '../companies/companies.service';
@@ -37,12 +37,20 @@ export const LINK_UNAVAILABLE =
 const notPending = (action: string, status: string) =>
   new ConflictError(`This invitation is ${status}: only a pending invitation can be ${action}.`);
 
+/** An invitation a token names, and whether that token was the mail's (see InvitationTokens). */
+interface FoundInvitation {
+  row: InvitationEntity;
+  mailed: boolean;
+}
+
 /**
  * Invitations to join a company. Managers (owners and admins) create, resend, copy and delete them;
  * the invited person looks one up by its token and accepts it, signed in with the invited address or by
- * registering it. The token is the only credential: 256 random bits, stored as a SHA-256 (plus a sealed
- * copy for Copy Invite Link), bound to the row's email, company and role (nothing in a request can
- * change those). Events go out after commit.
+ * registering it. A token is the only credential: 256 random bits, stored as a SHA-256, bound to the
+ * row's email, company and role (nothing in a request can change those). Each invitation has two: the
+ * link's (also sealed, for Copy Invite Link; managers see it) and the mail's (only in the mail). Either
+ * joins the company; only the mail's proves the address, since a manager can read the other one.
+ * Events go out after commit.
  */
 @Injectable()
 export class InvitationsService {
@@ -96,6 +104,7 @@ export class InvitationsService {
         role: input.role,
         tokenHash: issued.hash,
         tokenSealed: issued.sealed,
+        mailTokenHash: issued.mailHash,
         invitedBy: scope.userId,
         expiresAt,
       });
@@ -114,9 +123,8 @@ export class InvitationsService {
       companyId: scope.companyId,
       invitation,
     });
-    const link = this.linkFor(issued.token);
-    await this.sendMail(scope, invitation, link);
-    return { invitation, link };
+    await this.sendMail(scope, invitation, this.linkFor(issued.mailToken));
+    return { invitation, link: this.linkFor(issued.token) };
   }
 
   /** A new token and a new expiry: the old link stops working; the invitation is mailed again. */
@@ -129,15 +137,15 @@ export class InvitationsService {
       await this.invitations.reissue(tx, row.id, {
         tokenHash: issued.hash,
         tokenSealed: issued.sealed,
+        mailTokenHash: issued.mailHash,
         expiresAt,
       });
       await this.recordInvitation(tx, 'invitation.resent', scope, row, ip);
     });
     const invitation = await this.view(scope.companyId, id);
     this.announceUpdated(scope.companyId, [invitation]);
-    const link = this.linkFor(issued.token);
-    await this.sendMail(scope, invitation, link);
-    return { invitation, link };
+    await this.sendMail(scope, invitation, this.linkFor(issued.mailToken));
+    return { invitation, link: this.linkFor(issued.token) };
   }
 
   /** Copy Invite Link: the current link of a pending invitation, opened from its sealed copy. */
@@ -168,7 +176,7 @@ export class InvitationsService {
 
   /** What the invitation page shows; the token is the credential, so anyone holding it may look. */
   async lookup(token: string): Promise<InvitationLookup> {
-    const row = await this.findValid(token);
+    const { row } = await this.findValid(token);
     const account = await this.users.findByEmail(row.email);
     return {
       companyId: row.companyId,
@@ -183,40 +191,53 @@ export class InvitationsService {
 
   /**
    * The signed-in user accepts: only with the invited address. The membership (with the invitation's
-   * role) and the status change commit together, and the address counts as proved.
+   * role) and the status change commit together; through the mailed link, the address counts as proved
+   * (and a password chosen before is the address owner's: they hold the account and the mailbox).
    */
   async accept(userId: string, token: string, ip?: string): Promise<AcceptInvitationResponse> {
     const found = await this.findValid(token);
+    const { row } = found;
     const user = await this.users.findById(userId);
-    if (!user || normalizeEmail(user.email) !== found.email) throw new ForbiddenError(EMAIL_MISMATCH);
-    const outcome = await this.invitations.transaction((tx) =>
-      this.acceptInTransaction(tx, found, userId, ip),
-    );
-    await this.afterAccepted(found, userId, outcome.joined);
-    return { companyId: found.companyId, companyName: found.company?.name ?? '', role: outcome.role };
+    if (!user || normalizeEmail(user.email) !== row.email) throw new ForbiddenError(EMAIL_MISMATCH);
+    const outcome = await this.invitations.transaction(async (tx) => {
+      const accepted = await this.acceptInTransaction(tx, found, userId, ip);
+      if (found.mailed) {
+        await this.users.markPasswordProven(userId, tx);
+        await this.users.markEmailVerified(userId, row.email, tx);
+      }
+      return accepted;
+    });
+    await this.afterAccepted(row, userId, outcome.joined);
+    return { companyId: row.companyId, companyName: row.company?.name ?? '', role: outcome.role };
   }
 
   /**
-   * Invited sign-up: the account of the invited address (proved by the link), with no company of its
-   * own, the membership and the accepted invitation, in one transaction; then signed in like a login.
+   * Invited sign-up: the account of the invited address, with no company of its own, the membership and
+   * the accepted invitation, in one transaction. Through the mailed link the address is proved and the
+   * account signed in like a login. Through a manager's copy of the link nothing about the address is
+   * proved: the account is unverified and its password unproven (see UserEntity.passwordUnproven), and
+   * the address is mailed a link to choose the password, which proves it. With
+   * REQUIRE_EMAIL_VERIFICATION nobody is signed in before that.
    */
   async registerInvited(
     input: { token: string; firstName: string; lastName: string; password: string },
     userAgent?: string,
     ip?: string,
-  ): Promise<SignedIn> {
+  ): Promise<SignedIn | VerificationPending> {
     const found = await this.findValid(input.token);
-    if (await this.users.findByEmail(found.email)) throw new ConflictError(ACCOUNT_EXISTS);
+    const { row, mailed } = found;
+    if (await this.users.findByEmail(row.email)) throw new ConflictError(ACCOUNT_EXISTS);
     const passwordHash = await hashPassword(input.password);
     const { userId, joined } = await this.invitations.transaction(async (tx) => {
       let user;
       try {
         user = await this.users.create(tx, {
-          email: found.email,
+          email: row.email,
           passwordHash,
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),
-          emailVerifiedAt: new Date(),
+          emailVerifiedAt: mailed ? new Date() : null,
+          passwordUnproven: !mailed,
         });
       } catch (error) {
         if (error instanceof ConflictError && error.message === EMAIL_TAKEN)
@@ -226,20 +247,28 @@ export class InvitationsService {
       const outcome = await this.acceptInTransaction(tx, found, user.id, ip);
       return { userId: user.id, joined: outcome.joined };
     });
-    await this.afterAccepted(found, userId, joined);
+    await this.afterAccepted(row, userId, joined);
+    if (!mailed) {
+      await this.auth.resendVerification(row.email);
+      if (this.config.requireEmailVerification) return { verificationRequired: true, email: row.email };
+    }
     return this.auth.startSessionForNewAccount(userId, userAgent, ip);
   }
 
   /** Re-checks the row under its lock (a second accept waits here, then finds it accepted). */
   private async acceptInTransaction(
     tx: EntityManager,
-    found: InvitationEntity,
+    found: FoundInvitation,
     userId: string,
     ip: string | undefined,
   ): Promise<{ role: CompanyRole; joined: boolean }> {
     const now = new Date();
-    const row = await this.invitations.lock(tx, { id: found.id });
-    if (!row || row.tokenHash !== found.tokenHash || effectiveStatus(row, now) !== 'pending')
+    const row = await this.invitations.lock(tx, { id: found.row.id });
+    // Resent meanwhile: the token that was looked up no longer names the row.
+    const sameToken = found.mailed
+      ? row?.mailTokenHash === found.row.mailTokenHash
+      : row?.tokenHash === found.row.tokenHash;
+    if (!row || !sameToken || effectiveStatus(row, now) !== 'pending')
       throw new NotFoundError(INVALID_INVITATION);
     const outcome = await this.members.addFromInvitation(tx, {
       companyId: row.companyId,
@@ -248,7 +277,6 @@ export class InvitationsService {
       invitedBy: row.invitedBy,
     });
     await this.invitations.markAccepted(tx, row.id, now);
-    await this.users.markEmailVerified(userId, row.email, tx);
     await this.audit.record(tx, {
       action: 'invitation.accepted',
       actor: { id: userId },
@@ -256,7 +284,8 @@ export class InvitationsService {
       company: { id: row.companyId },
       ip,
       // `role`: what the invitation offered; someone already a member keeps the role they had.
-      details: { email: row.email, role: row.role, joined: outcome.joined },
+      // `mailed`: through the mailed link (the address proved) or a manager's copy of it.
+      details: { email: row.email, role: row.role, joined: outcome.joined, mailed: found.mailed },
     });
     return outcome;
   }
@@ -284,10 +313,10 @@ export class InvitationsService {
   }
 
   /** The invitation a token names, if it is pending and unexpired; otherwise the one readable 404. */
-  private async findValid(token: string): Promise<InvitationEntity> {
-    const row = await this.invitations.findByTokenHash(hashInvitationToken(token));
-    if (!row || effectiveStatus(row) !== 'pending') throw new NotFoundError(INVALID_INVITATION);
-    return row;
+  private async findValid(token: string): Promise<FoundInvitation> {
+    const found = await this.invitations.findByTokenHash(hashInvitationToken(token));
+    if (!found || effectiveStatus(found.row) !== 'pending') throw new NotFoundError(INVALID_INVITATION);
+    return found;
   }
 
   private async lockPending(

@@ -35,6 +35,26 @@ export class MailService {
     });
   }
 
+  /**
+   * An account joined a company through an invitation link that a manager passed on, not the mailed
+   * one: the address is proved by choosing the account's password here, which ends its other sessions.
+   */
+  sendAddressConfirmationWithPassword(to: string, link: string): Promise<void> {
+    return this.send(to, {
+      subject: 'Confirm your email address for Switchboard',
+      lines: [
+        'A Switchboard account was created for this email address through an invitation link.',
+        'To confirm that the address is yours, choose the password of the account: any other password stops working, and every device signed in to it is signed out.',
+        'If you did not create this account, choosing a password makes it yours; or ignore this email.',
+      ],
+      action: {
+        label: 'Confirm and choose my password',
+        link,
+        note: 'The link works for 48 hours, once.',
+      },
+    });
+  }
+
   /** Someone registered with an address that already has an account: tell its owner, not the caller. */
   sendRegistrationAttempt(to: string, signInLink: string, resetLink: string): Promise<void> {
     return this.send(to, {

@@ -22,6 +22,14 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'varchar', nullable: true })
   passwordHash: string | null;
 
+  /**
+   * The password was chosen by someone who had not proved the address (a sign-up through a manager's
+   * copy of an invitation link). Until the address's owner chooses one through a mailed link, the
+   * address can only be proved that way, never by a link that would keep this password.
+   */
+  @Column({ name: 'password_unproven', type: 'boolean', default: false })
+  passwordUnproven: boolean;
+
   @Index('UQ_profiles_google_sub', { unique: true, where: 'google_sub IS NOT NULL' })
   @Column({ name: 'google_sub', type: 'varchar', length: 255, nullable: true })
   googleSub: string | null;

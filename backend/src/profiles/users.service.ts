@@ -77,6 +77,8 @@ export class UsersService {
       lastName: string;
       googleSub?: string;
       emailVerifiedAt?: Date | null;
+      /** The password was chosen without proof of the address (see UserEntity.passwordUnproven). */
+      passwordUnproven?: boolean;
     },
   ): Promise<UserEntity> {
     await manager.query('SELECT pg_advisory_xact_lock(7239115)');
@@ -93,6 +95,7 @@ export class UsersService {
           firstName: input.firstName.slice(0, 100),
           lastName: input.lastName.slice(0, 200),
           googleSub: input.googleSub ?? null,
+          passwordUnproven: input.passwordUnproven ?? false,
           isSuperadmin: isFirst,
         }),
       );
@@ -169,10 +172,15 @@ export class UsersService {
   }
 
   /** The owner of the address proved it; only while it is still the account's address. */
+  /**
+   * The address is proved. Never for an account whose password is unproven: whoever chose that password
+   * would keep a way into the verified account, so only a password set through a mailed link (which
+   * clears the mark, setPasswordHash with `proven`) or a mailed invitation link lifts it.
+   */
   async markEmailVerified(id: string, email: string, manager?: EntityManager): Promise<boolean> {
     const repo = manager ? manager.getRepository(UserEntity) : this.users;
     const result = await repo.update(
-      { id, email: normalizeEmail(email), emailVerifiedAt: IsNull() },
+      { id, email: normalizeEmail(email), emailVerifiedAt: IsNull(), passwordUnproven: false },
       { emailVerifiedAt: new Date() },
     );
     return !!result.affected;
@@ -183,8 +191,26 @@ export class UsersService {
     await repo.update({ id }, { passwordHash: await hashPassword(password) });
   }
 
-  async setPasswordHash(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
-    await manager.getRepository(UserEntity).update({ id }, { passwordHash });
+  /**
+   * `proven`: the password comes through a link mailed to the account's address (a reset), so it is the
+   * address owner's: the account's password is no longer unproven. A change made signed in is not.
+   */
+  async setPasswordHash(
+    id: string,
+    passwordHash: string,
+    manager: EntityManager,
+    options: { proven?: boolean } = {},
+  ): Promise<void> {
+    await manager
+      .getRepository(UserEntity)
+      .update({ id }, { passwordHash, ...(options.proven ? { passwordUnproven: false } : {}) });
+  }
+
+  /** A signed-in account that also followed a link mailed to its address (a mailed invitation link). */
+  async markPasswordProven(id: string, manager: EntityManager): Promise<void> {
+    await manager
+      .getRepository(UserEntity)
+      .update({ id, passwordUnproven: true }, { passwordUnproven: false });
   }
 
   /** Stores the new avatar and drops the old one, in one transaction. */

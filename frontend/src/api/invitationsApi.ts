@@ -1,13 +1,13 @@
 import { inCompany } from './companyScope';
 import type {
   AcceptInvitationResponse,
-  AuthResponse,
   CreateInvitationRequest,
   InvitationLinkResponse,
   InvitationLookup,
   InvitationView,
   InvitationWithLink,
   RegisterInvitedRequest,
+  RegisterResponse,
 } from './contracts';
 import { http } from './httpClient';
 
@@ -30,7 +30,10 @@ export const invitationsApi = {
       auth: false,
     }),
   accept: (token: string) => http.post<AcceptInvitationResponse>('/api/invitations/accept', { token }),
-  /** Public: the invited address's account, joined and signed in (answers like login). */
+  /**
+   * Public: the invited address's account, joined and signed in (answers like login); or 202 when the
+   * link was a manager's copy and REQUIRE_EMAIL_VERIFICATION waits for the mailed link first.
+   */
   registerInvited: (request: RegisterInvitedRequest) =>
-    http.post<AuthResponse>('/api/auth/register-invited', request, { auth: false }),
+    http.post<RegisterResponse>('/api/auth/register-invited', request, { auth: false }),
 };

@@ -136,6 +136,24 @@ describe('Invitation page', () => {
     expect(useCompanyStore.getState().currentCompanyId).toBe('c9');
   });
 
+  it('says to check the email when a sign-up through a copied link must wait for the mailed link', async () => {
+    const calls = server(lookup(), ({ path }) =>
+      path === '/api/auth/register-invited'
+        ? [202, { verificationRequired: true, email: 'grace@example.com' }]
+        : null,
+    );
+    open('/invitation?token=tok');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('First Name'), 'Grace');
+    await user.type(screen.getByLabelText('Last Name'), 'Hopper');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Create account and join' }));
+    expect(await screen.findByText('Check your email')).toBeInTheDocument();
+    expect(screen.getByText(/We sent a confirmation link to grace@example.com/)).toBeInTheDocument();
+    expect(useSessionStore.getState().status).toBe('unauthenticated');
+    expect(calls.some((c) => c.path === '/api/me')).toBe(false);
+  });
+
   it('offers someone who has an account a sign-in that comes back to the invitation', async () => {
     server(lookup({ accountExists: true }));
     open('/invitation?token=tok&redirect=%2Fsomewhere');

@@ -8,6 +8,9 @@ import type { AccountMailJob, AccountRegisterJob } from '../../queue/job-types';
 import { AccountRegistrationService } from '../account-registration.service';
 import { AccountTokensService } from '../account-tokens.service';
 
+/** As long as a verification link: the address's owner may read the mail a day or two later. */
+const ADDRESS_CONFIRMATION_TTL_MS = 48 * 60 * 60 * 1000;
+
 /**
  * Account work whose outcome must not show in the answer of the request that asked for it: that request
  * has already answered, the same way for an address with an account and one without.
@@ -53,6 +56,18 @@ export class AccountJobsHandler {
       case 'verify-email': {
         const user = await this.users.findByEmail(job.email);
         if (!user || user.emailVerifiedAt) return;
+        if (user.passwordUnproven) {
+          // Whoever chose this password never proved the address (a manager's copy of an invitation
+          // link): a link that only verified it would hand them a verified account. The owner of the
+          // address proves it by choosing the password, which also ends every session.
+          const token = await this.tokens.issue(user.id, 'password_reset', user.email, {
+            ttlMs: ADDRESS_CONFIRMATION_TTL_MS,
+          });
+          return this.mail.sendAddressConfirmationWithPassword(
+            user.email,
+            this.link('/reset-password', token),
+          );
+        }
         const token = await this.tokens.issue(user.id, 'email_verification', user.email);
         return this.mail.sendEmailVerification(user.email, this.link('/verify-email', token));
       }

@@ -23,7 +23,7 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email first';
 const GOOGLE_ERRORS: Record<string, string | undefined> = {
   google_login_failed: undefined,
   google_account_unverified:
-    'An account with this email already exists, but its address is not verified yet. Sign in with your password (or reset it) first; then Google sign-in will work.',
+    'An account with this email already exists, but its address is not verified yet. We have emailed you a link to choose its password: follow it, then sign in with Google.',
 };
 
 /** antd Form's `type: 'email'` rule (async-validator's pattern and length limit), kept as it was. */

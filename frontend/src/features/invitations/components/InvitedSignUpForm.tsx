@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InvitationLookup } from '../../../api/contracts';
+import { CheckEmailView } from '../../auth/components/CheckEmailView';
 import { REQUIRED_FIELDS_MESSAGE } from '../../auth/components/RegisterForm';
 import { useInvitationAcceptance } from '../hooks/useInvitationAcceptance';
 
@@ -41,6 +42,7 @@ export function InvitedSignUpForm({
   const { register } = useInvitationAcceptance();
   const [submitting, setSubmitting] = useState(false);
   const [validationError, setValidationError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onFinish = async (values: SignUpValues) => {
     const firstName = values.firstName?.trim() ?? '';
@@ -61,7 +63,10 @@ export function InvitedSignUpForm({
     setSubmitting(false);
     if (outcome.kind === 'joined') void navigate(outcome.to, { replace: true });
     if (outcome.kind === 'invalid') onInvalid();
+    if (outcome.kind === 'check-email') setSentTo(outcome.email);
   };
+
+  if (sentTo) return <CheckEmailView email={sentTo} />;
 
   return (
     <Form<SignUpValues>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { companiesApi } from '../../../api/companiesApi';
 import type { CompanyRole, InvitationLookup, RegisterInvitedRequest } from '../../../api/contracts';
+import { isVerificationRequired } from '../../../api/authApi';
 import { ApiError } from '../../../api/errors';
 import { invitationsApi } from '../../../api/invitationsApi';
 import { safeRedirectPath } from '../../../app/safeRedirect';
@@ -17,8 +18,15 @@ export function landingAfterJoining(role: CompanyRole, companyId: string, redire
     : '/chat';
 }
 
-/** What happened to an accept: where to go next, or that the page should say the invitation is invalid. */
-export type AcceptOutcome = { kind: 'joined'; to: string } | { kind: 'invalid' } | { kind: 'failed' };
+/**
+ * What happened to an accept: where to go next, that the page should say the invitation is invalid, or
+ * (a sign-up through a copied link, with email verification required) that a mailed link comes first.
+ */
+export type AcceptOutcome =
+  | { kind: 'joined'; to: string }
+  | { kind: 'check-email'; email: string }
+  | { kind: 'invalid' }
+  | { kind: 'failed' };
 
 export interface InvitationAcceptance {
   accept: (token: string, redirect: string | null) => Promise<AcceptOutcome>;
@@ -67,6 +75,7 @@ export function useInvitationAcceptance(): InvitationAcceptance {
       async register(request, invitation, redirect) {
         try {
           const auth = await invitationsApi.registerInvited(request);
+          if (isVerificationRequired(auth)) return { kind: 'check-email', email: auth.email };
           await useSessionStore.getState().signIn(auth);
           await joined(invitation.companyId, invitation.companyName, invitation.role);
           return { kind: 'joined', to: landingAfterJoining(invitation.role, invitation.companyId, redirect) };
