@@ -18,8 +18,10 @@ export class UuidParamPipe implements PipeTransform<string, string> {
     private readonly alsoAccept: readonly string[] = [],
   ) {}
 
+  /** Lower-cased: a UUID in capitals names the same row, and rooms and scopes use one spelling. */
   transform(value: string): string {
-    if (isUuid(value) || this.alsoAccept.includes(value)) return value;
+    if (isUuid(value)) return value.toLowerCase();
+    if (this.alsoAccept.includes(value)) return value;
     throw new NotFoundError(this.notFoundMessage);
   }
 }

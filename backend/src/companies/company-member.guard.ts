@@ -18,7 +18,9 @@ export class CompanyMemberGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ScopedRequest>();
     const header = request.headers[COMPANY_HEADER];
-    const companyId = Array.isArray(header) ? header[0] : header;
+    // Lower-cased like the access token guard's read of it: a UUID in capitals names the same company, and
+    // the scope's id names rooms (an event to `company:ABC…` would reach no socket).
+    const companyId = (Array.isArray(header) ? header[0] : header)?.toLowerCase();
     if (!companyId) throw new ValidationFailedError('No company selected');
     if (!request.user) return false;
     if (!isUuid(companyId)) throw new NotFoundError(COMPANY_NOT_FOUND);

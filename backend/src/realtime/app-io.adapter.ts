@@ -6,8 +6,12 @@ import { createRedisClient } from '../common/redis-client';
 import type { Server, ServerOptions } from 'socket.io';
 
 /**
- * With REDIS_URL, every api node's Socket.IO server shares rooms through Redis. Without it (one
- * process), the in-memory adapter also recovers a briefly disconnected socket's missed events.
+ * With REDIS_URL, every api node's Socket.IO server shares rooms through Redis. No connection state
+ * recovery, with or without it: Socket.IO's restores a socket's old rooms and sends its missed packets
+ * while the socket is being made, before any middleware runs, so a session revoked or a membership
+ * ended while the socket was away would still get them (issue 23, findings 2 and 3). A reconnecting
+ * client is authenticated and given the rooms of its memberships as they are now, then catches up
+ * from the database (the client resyncs every topic after a reconnect that did not recover).
  */
 export class AppIoAdapter extends IoAdapter {
   private redis: Redis[] = [];
@@ -23,11 +27,6 @@ export class AppIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, {
       ...options,
       maxHttpBufferSize: 64 * 1024,
-      // A recovering socket goes through the handshake middleware again (skipMiddlewares: false), so a
-      // session revoked while it was away does not get its missed events, nor any later one.
-      ...(this.redisUrl
-        ? {}
-        : { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false } }),
     } as ServerOptions) as Server;
     if (this.redisUrl) {
       // Publishing waits for Redis to come back (maxRetriesPerRequest: null): the adapter's publish()

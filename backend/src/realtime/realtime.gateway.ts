@@ -69,15 +69,29 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const claims = typeof token === 'string' ? this.tokens.verify(token) : null;
     if (!claims) throw new HandshakeRefused('unauthorized');
-    if (!(await this.sessions.isActive(claims.sid, claims.sub))) throw new HandshakeRefused('unauthorized');
     // Rooms are worked out before the client is told it is connected, so that joining them needs no
     // await afterwards and no event can fall between "connected" and "in the room".
-    const rooms = [userRoom(claims.sub), sessionRoom(claims.sid), PLATFORM_ROOM];
-    for (const m of await this.companies.listForUser(claims.sub)) {
+    const rooms = await this.roomsNow(claims.sub, claims.sid);
+    if (!rooms) throw new HandshakeRefused('unauthorized');
+    return { userId: claims.sub, sessionId: claims.sid, rooms };
+  }
+
+  /**
+   * The rooms a session's socket belongs in, from the database as it is now: its user's and session's,
+   * and those of the companies the user is a member (and a manager) of. Null: the session has ended.
+   */
+  private async roomsNow(userId: string, sessionId: string): Promise<string[] | null> {
+    const [active, memberships] = await Promise.all([
+      this.sessions.isActive(sessionId, userId),
+      this.companies.listForUser(userId),
+    ]);
+    if (!active) return null;
+    const rooms = [userRoom(userId), sessionRoom(sessionId), PLATFORM_ROOM];
+    for (const m of memberships) {
       rooms.push(companyRoom(m.id));
       if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
     }
-    return { userId: claims.sub, sessionId: claims.sid, rooms };
+    return rooms;
   }
 
   /** The page's origin is the one this socket connected to: same scheme and same host. */
@@ -96,5 +110,28 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     const data = socket.data as SocketData;
     // Local joins are synchronous with both the in-memory and the Redis adapter.
     void socket.join(data.rooms);
+    this.recheck(socket, data).catch((error: Error) => {
+      this.logger.warn(`Socket ${socket.id} rooms not rechecked: ${error.message}`);
+    });
+  }
+
+  /**
+   * A removal, demotion or sign-out that committed between the handshake's reads and the joins above
+   * sent its leave (or disconnect) to rooms this socket was not in yet. Read again now that it is in
+   * them: anything that commits from here on finds the socket where its leave reaches it.
+   */
+  private async recheck(socket: Socket, data: SocketData): Promise<void> {
+    const rooms = await this.roomsNow(data.userId, data.sessionId);
+    if (!socket.connected) return;
+    if (!rooms) {
+      socket.emit('session.revoked', { reason: 'Your session has ended. Please sign in again.' });
+      socket.disconnect(true);
+      return;
+    }
+    const now = new Set(rooms);
+    for (const room of data.rooms) if (!now.has(room)) void socket.leave(room);
+    const added = rooms.filter((room) => !data.rooms.includes(room));
+    if (added.length) void socket.join(added);
+    data.rooms = rooms;
   }
 }
