@@ -486,7 +486,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     expect([status, (JSON.parse(body) as { message: string }).message]).toEqual([410, CALLBACK_EXPIRED]);
     // Cut within a moment of the deadline, long before the agent stopped sending.
     expect(closedAt).toBeGreaterThan(0);
-    expect(closedAt).toBeLessThan(deadline + 3000);
+    expect(closedAt).toBeLessThan(deadline + 4000);
     const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed');
     expect(failed).toMatchObject({
       messageId,
