@@ -29,6 +29,7 @@ import { roundTrip } from './phases/round-trip.mjs';
 import { searchPhase } from './phases/search.mjs';
 import { sequential } from './phases/sequential.mjs';
 import { statements } from './phases/statements.mjs';
+import { streamParsing } from './phases/stream-parsing.mjs';
 
 /**
  * The phases, in the order they run and print. A phase is `{ key, title, measure(ctx, result),
@@ -46,14 +47,27 @@ const ALL_PHASES = [
   hostileBodies,
   firstLoad,
   searchPhase,
+  streamParsing,
 ];
-// BENCH_PHASES=history,hostileBodies runs only those.
+// BENCH_PHASES=history,hostileBodies runs only those (BENCH_PHASES=streamParsing: no app, seconds).
 const only = (process.env.BENCH_PHASES ?? '').split(',').filter(Boolean);
 const PHASES = only.length ? ALL_PHASES.filter((p) => only.includes(p.key)) : ALL_PHASES;
 
 installProcessHandlers();
 
 async function main() {
+  // Phases that need no app (streamParsing) run alone without building or starting anything.
+  if (PHASES.length && PHASES.every((p) => p.standalone)) {
+    for (const phase of PHASES) {
+      console.log(phase.title);
+      await phase.measure({}, (report[phase.key] = {}));
+    }
+    for (const phase of PHASES) phase.print(report[phase.key]);
+    Object.assign(report, { status: 'ok' });
+    writeReport();
+    console.log('\nwritten to bench/results/latest.json');
+    return;
+  }
   buildIfMissing();
   armOverallTimeout();
 

@@ -18,7 +18,7 @@ import { recordHttpRequests, serveMetrics } from './metrics/metrics';
 import { AppIoAdapter } from './realtime/app-io.adapter';
 import { compressApiResponses, serveFrontend } from './web/serve-frontend';
 import { connectSources } from './voice/voice-csp';
-import { MAX_RESPONSE_BYTES } from './webhooks/webhook-client';
+import { AGENT_CALLBACK_PATH } from './agent-callbacks/callback-body';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
@@ -74,10 +74,12 @@ export async function createApp(
   app.use(cookieParser());
   // JSON only (no urlencoded parser): a cross-site HTML form cannot post a body any route accepts.
   // express.json rather than useBodyParser: Nest keeps `verify` for itself there.
-  // Agents calling back with a reply may send as much as a webhook answer may hold (agent-callbacks/);
-  // a streamed callback body (NDJSON, SSE, text) is not parsed here: the route reads it as it arrives.
-  app.use('/api/agent-callbacks', express.json({ limit: MAX_RESPONSE_BYTES, verify: refuseDeepJson }));
-  app.use(express.json({ limit: '100kb', verify: refuseDeepJson }));
+  // Agent callbacks are not parsed here: their route reads the body (up to 1 MB, or as a stream) only
+  // once the callback token is verified, so a forged request costs no parsing (agent-callbacks/).
+  const json = express.json({ limit: '100kb', verify: refuseDeepJson });
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
+    AGENT_CALLBACK_PATH.test(req.path) ? next() : json(req, res, next),
+  );
   app.use(refuseHostileText);
   app.use(bindRequestContext);
   app.setGlobalPrefix('api');

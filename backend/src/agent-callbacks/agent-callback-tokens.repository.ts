@@ -8,6 +8,10 @@ export interface CallbackCheck {
   replyStatus: string | null;
   /** The token's expiry has passed, by the database's clock (api nodes' clocks may differ). */
   expired: boolean;
+  /** Milliseconds from now to the token's expiry, by the database's clock (negative once expired). */
+  msLeft: number;
+  /** The agent's deadline in minutes when its webhook answered 202 (a wait exists); null otherwise. */
+  deadlineMinutes: number | null;
 }
 
 /** A reply that waits for a callback (the webhook answered 202) and whose deadline has passed. */
@@ -42,12 +46,25 @@ export class AgentCallbackTokensRepository {
 
   /** Where the message's reply stands and whether a token expiring at `expiresAtMs` has expired. */
   async check(messageId: string, expiresAtMs: number): Promise<CallbackCheck> {
-    const rows: Array<{ reply_status: string | null; expired: boolean }> = await this.dataSource.query(
+    const rows: Array<{
+      reply_status: string | null;
+      expired: boolean;
+      ms_left: number;
+      deadline_minutes: number | null;
+    }> = await this.dataSource.query(
       `SELECT timestamptz 'epoch' + $2::bigint * interval '1 millisecond' <= now() AS expired,
-         (SELECT coalesce(m.reply_status, 'none') FROM messages m WHERE m.id = $1) AS reply_status`,
+         ($2::bigint - extract(epoch FROM now()) * 1000)::float8 AS ms_left,
+         (SELECT coalesce(m.reply_status, 'none') FROM messages m WHERE m.id = $1) AS reply_status,
+         (SELECT w.deadline_minutes FROM agent_callback_waits w WHERE w.message_id = $1) AS deadline_minutes`,
       [messageId, expiresAtMs],
     );
-    return { replyStatus: rows[0].reply_status, expired: rows[0].expired };
+    const row = rows[0];
+    return {
+      replyStatus: row.reply_status,
+      expired: row.expired,
+      msLeft: row.ms_left,
+      deadlineMinutes: row.deadline_minutes,
+    };
   }
 
   /** Where a message's reply stands ('pending', 'replied', 'failed'...), or null when it is gone. */

@@ -1,10 +1,13 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator';
 import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
-import type { Request } from 'express';
-import { AgentCallbacksService } from './agent-callbacks.service';
-import { isStreamedCallback } from './callback-body';
+import type { Request, Response } from 'express';
+import { AgentCallbacksService, CallbackDeadlineError } from './agent-callbacks.service';
+import { isStreamedCallback, readCallbackJson } from './callback-body';
+
+/** After a refusal at the deadline, the agent has this long to read it; then its connection is cut. */
+const CUT_AFTER_ANSWER_MS = 1000;
 
 /**
  * Long-running agents deliver their replies here. No user session: the per-message callback token (in
@@ -30,12 +33,17 @@ export class AgentCallbacksController {
     @Param('messageId') messageId: string,
     @Headers('authorization') authorization: string | undefined,
     @Headers('content-type') contentType: string | undefined,
-    // {output} or [{output}]: checked by the service, not a DTO. Streamed bodies are not parsed here:
-    // the service reads them from the request as they arrive.
-    @Body() body: unknown,
+    // {output} or [{output}]: read and checked by the service once the token is verified, not a DTO
+    // (the global JSON parser leaves this route alone). Streamed bodies are read as they arrive.
     @Req() req: Request,
   ): Promise<{ ok: true }> {
-    if (isStreamedCallback(contentType))
+    if (!isStreamedCallback(contentType)) {
+      await this.callbacks.deliver(messageId, authorization, () =>
+        readCallbackJson(req, req.res as Response),
+      );
+      return { ok: true };
+    }
+    try {
       // Not destroyed when the service stops reading early (an error chunk, Stop, over 1 MB): the
       // answer must still reach the agent.
       await this.callbacks.deliverStream(
@@ -44,7 +52,13 @@ export class AgentCallbacksController {
         contentType,
         req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>,
       );
-    else await this.callbacks.deliver(messageId, authorization, body);
+    } catch (error) {
+      // Still sending at its deadline: the agent gets its 410, what it sends meanwhile is discarded
+      // unread, then the connection is cut (a stream that never ends would otherwise be read forever).
+      if (error instanceof CallbackDeadlineError && !req.complete)
+        req.res?.once('finish', () => setTimeout(() => req.socket.destroy(), CUT_AFTER_ANSWER_MS).unref());
+      throw error;
+    }
     return { ok: true };
   }
 }

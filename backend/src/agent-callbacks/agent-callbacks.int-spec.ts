@@ -23,6 +23,7 @@ import {
 } from './agent-callbacks.service';
 import { CALLBACK_BODY_INVALID, CALLBACK_STREAM_EMPTY } from './callback-body';
 import { callbackTokenKey, mintCallbackToken, verifyCallbackToken } from './callback-token';
+import { NUL_IN_TEXT, TOO_DEEP } from '../common/hostile-body';
 
 /** What a long-running agent receives in the webhook body. */
 interface AsyncDelivery {
@@ -385,6 +386,132 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     await callBack(messageId, delivery.callbackToken, { output: 'the real reply' }).expect(200);
     expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', 'the real reply']);
   });
+
+  // Security issue 23 B: the body (up to 1 MB of JSON) was parsed before the token was looked at.
+  it('checks the token before reading the body: a forged token with 1 MB of broken JSON is a 401, unparsed', async () => {
+    const user = await registerUser(t);
+    const { chatId, messageId, delivery } = await sendAsync(user);
+    const broken = `{"output": "${'x'.repeat(1024 * 1024 - 32)}`;
+    const deep = '['.repeat(5000);
+    const forgedToken = mintCallbackToken(
+      callbackTokenKey('another secret, as long as a JWT secret is'),
+      messageId,
+      Date.now() + 600_000,
+    );
+    const post = (token: string | null, body: string) => {
+      const req = request(t.http)
+        .post(`/api/agent-callbacks/${messageId}`)
+        .set('Content-Type', 'application/json');
+      if (token !== null) req.set('Authorization', `Bearer ${token}`);
+      return req.send(body);
+    };
+    const parse = jest.spyOn(JSON, 'parse');
+    let refusals: Array<[number, string]>;
+    try {
+      refusals = [];
+      for (const [token, body] of [
+        [forgedToken, broken],
+        [null, broken],
+        ['not-a-token', deep],
+        [forgedToken, `{"output": "${'y'.repeat(200 * 1024)}"}`],
+      ] as const) {
+        const res = await post(token, body);
+        refusals.push([res.status, (res.body as { message: string }).message]);
+      }
+      // JSON.parse saw no request body (the responses' own small bodies are parsed by supertest).
+      const bodiesParsed = parse.mock.calls.filter(
+        ([text]) => typeof text === 'string' && text.length > 10_000,
+      );
+      expect(bodiesParsed.map(([text]) => (text as string).length)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(refusals).toEqual([
+      [401, CALLBACK_TOKEN_INVALID],
+      [401, CALLBACK_TOKEN_REQUIRED],
+      [401, CALLBACK_TOKEN_INVALID],
+      [401, CALLBACK_TOKEN_INVALID],
+    ]);
+    // With the right token the body is read, and refused as before when it is not JSON or too deep.
+    const notJson = await post(delivery.callbackToken, broken);
+    expect([notJson.status, notJson.body.message]).toEqual([400, 'The request body is not valid JSON.']);
+    const tooDeep = await post(delivery.callbackToken, deep);
+    expect([tooDeep.status, tooDeep.body.message]).toEqual([400, TOO_DEEP]);
+    const nul = await post(delivery.callbackToken, JSON.stringify({ output: 'a\u0000b' }));
+    expect([nul.status, nul.body.message]).toEqual([400, NUL_IN_TEXT]);
+    expect(await replyStatusOf(messageId)).toBe('pending');
+    await post(delivery.callbackToken, JSON.stringify({ output: 'the real reply' })).expect(200);
+    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', 'the real reply']);
+  });
+
+  // Security issue 23 C: a streamed callback went on past its deadline, its deltas after the failure.
+  it('a streamed callback still open at its deadline is cut: the reply fails, no delta after it, later chunks refused', async () => {
+    const user = await registerUser(t);
+    const tab = await socketFor(user);
+    const { chatId, messageId } = await sendAsync(user);
+    // The agent's deadline (minutes in real life) is 1.5 s away: its token and its wait say so.
+    const deadline = Date.now() + 1500;
+    await db.query(
+      `UPDATE agent_callback_waits SET expires_at = timestamptz 'epoch' + $2::bigint * interval '1 millisecond'
+       WHERE message_id = $1`,
+      [messageId, deadline],
+    );
+    const upload = http.request(new URL(`${t.baseUrl}/api/agent-callbacks/${messageId}`), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokenFor(messageId, deadline)}`,
+        'content-type': 'application/x-ndjson',
+      },
+    });
+    let closedAt = 0;
+    upload.on('close', () => (closedAt = Date.now()));
+    upload.on('error', () => undefined); // writes after the cut fail: expected
+    const answer = new Promise<{ status: number; body: string }>((resolve) => {
+      upload.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+    });
+    // An item every 100 ms for up to 6 s (4.5 s past the deadline), while the connection lasts.
+    let sent = 0;
+    const until = deadline + 4500;
+    while (Date.now() < until && !closedAt) {
+      upload.write(`${JSON.stringify({ type: 'item', content: `piece ${sent++} ` })}\n`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!closedAt) upload.end();
+    const { status, body } = await answer;
+    expect([status, (JSON.parse(body) as { message: string }).message]).toEqual([410, CALLBACK_EXPIRED]);
+    // Cut within a moment of the deadline, long before the agent stopped sending.
+    expect(closedAt).toBeGreaterThan(0);
+    expect(closedAt).toBeLessThan(deadline + 4000);
+    const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed');
+    expect(failed).toMatchObject({
+      messageId,
+      chatId,
+      reason: 'The agent did not deliver its reply within its 10-minute deadline.',
+    });
+    // The sweep, and a moment for anything late to reach the tab.
+    await sweep();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const events = tab.events.map((e) => e.event);
+    const failedAt = events.indexOf('agent.reply_failed');
+    expect(events.slice(0, failedAt)).toContain('message.delta');
+    expect(events.slice(failedAt + 1)).not.toContain('message.delta');
+    expect(events.filter((e) => e === 'agent.reply_failed')).toHaveLength(1);
+    const deltas = tab.events
+      .filter((e) => e.event === 'message.delta')
+      .map((e) => (e.payload as { text: string }).text)
+      .join('');
+    expect(deltas.split('piece').length - 1).toBeLessThan(sent);
+    expect(await replyStatusOf(messageId)).toBe('failed');
+    expect(await historyOf(user, chatId)).toEqual({
+      contents: ['write me a long report'],
+      pendingReply: false,
+    });
+  }, 20_000);
 
   it('the sweep leaves an accepted reply alone before its deadline and does not call the agent again', async () => {
     const user = await registerUser(t);

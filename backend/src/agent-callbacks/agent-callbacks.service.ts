@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ConflictError,
   GoneError,
@@ -9,8 +9,9 @@ import {
 } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
 import { ChatsService } from '../chats/chats.service';
-import { ReplyStreamingService } from '../chats/streaming/reply-streaming.service';
-import { StreamReader, streamFormatOf } from '../webhooks/stream-parsers';
+import { type ReplyStream, ReplyStreamingService } from '../chats/streaming/reply-streaming.service';
+import { callbackDeadlineMissed } from '../chats/jobs/stale-reply.sweeper';
+import { STREAM_LINE_TOO_LONG, StreamReader, streamFormatOf } from '../webhooks/stream-parsers';
 import { MAX_RESPONSE_BYTES } from '../webhooks/webhook-client';
 import { CALLBACK_STREAM_EMPTY, type CallbackReply, callbackReplyText } from './callback-body';
 import { AgentCallbackTokensService } from './agent-callback-tokens.service';
@@ -27,6 +28,22 @@ export const CALLBACK_REPLY_STOPPED = 'This message no longer waits for a reply:
 export const CALLBACK_TOO_LARGE = 'The reply is larger than 1 MB.';
 export const CALLBACK_CUT_SHORT = 'The streamed body was cut short.';
 
+/** A streamed callback still under way at its deadline: refused (410) like a late one, then cut. */
+export class CallbackDeadlineError extends GoneError {
+  constructor() {
+    super(CALLBACK_EXPIRED);
+  }
+}
+
+/** A callback the token lets through: the message, and its deadline by this process's clock. */
+interface Authorized {
+  id: string;
+  /** Date.now() at the token's expiry (the database's clock read, a little early rather than late). */
+  deadlineAt: number;
+  /** The agent's deadline in minutes, when its webhook answered 202 (for the failure's wording). */
+  deadlineMinutes: number | null;
+}
+
 function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match ? match[1] : null;
@@ -41,15 +58,25 @@ function bearerToken(authorization: string | undefined): string | null {
  */
 @Injectable()
 export class AgentCallbacksService {
+  private readonly logger = new Logger('AgentCallbacks');
+
   constructor(
     private readonly tokens: AgentCallbackTokensService,
     private readonly chats: ChatsService,
     private readonly streaming: ReplyStreamingService,
   ) {}
 
-  /** A JSON body: `{output}` or `[{output}]`. */
-  async deliver(messageId: string, authorization: string | undefined, body: unknown): Promise<void> {
-    const id = await this.authorize(messageId, authorization);
+  /**
+   * A JSON body: `{output}` or `[{output}]`, read (`readBody`) only once the token is verified: a forged
+   * request costs no parsing of its up to 1 MB.
+   */
+  async deliver(
+    messageId: string,
+    authorization: string | undefined,
+    readBody: () => Promise<unknown>,
+  ): Promise<void> {
+    const { id } = await this.authorize(messageId, authorization);
+    const body = await readBody();
     // Read before anything is stored: a body without text changes nothing.
     const text = callbackReplyText(body);
     return this.settle(id, { text });
@@ -67,15 +94,22 @@ export class AgentCallbacksService {
     contentType: string | undefined,
     body: AsyncIterable<Buffer | string>,
   ): Promise<void> {
-    const id = await this.authorize(messageId, authorization);
+    const { id, deadlineAt, deadlineMinutes } = await this.authorize(messageId, authorization);
     const context = await this.chats.pendingReplyContext(id);
     if (!context) return this.refuseNotWaiting(id);
-    const stream = this.streaming.open({ ...context, messageId: id });
+    // Nothing reaches the tabs from the deadline on, whatever is still on its way.
+    const stream = this.streaming.open({ ...context, messageId: id }, { until: deadlineAt });
+    const chunks = body[Symbol.asyncIterator]();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'deadline'>((resolve) => {
+      timer = setTimeout(() => resolve('deadline'), Math.max(0, deadlineAt - Date.now()));
+    });
     try {
       const reader = new StreamReader(streamFormatOf(contentType, true) ?? 'text');
       let text = '';
       let error: string | null = null;
       let size = 0;
+      let late = false;
       const take = (pieces: ReturnType<StreamReader['push']>) => {
         for (const piece of pieces) {
           if (error !== null) return;
@@ -87,7 +121,15 @@ export class AgentCallbacksService {
         }
       };
       try {
-        for await (const chunk of body) {
+        for (;;) {
+          // The deadline ends the reading even while the agent is between chunks.
+          const next = await Promise.race([chunks.next(), deadline]);
+          if (next === 'deadline' || Date.now() >= deadlineAt) {
+            late = true;
+            break;
+          }
+          if (next.done) break;
+          const chunk = next.value;
           const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
           size += bytes.length;
           if (size > MAX_RESPONSE_BYTES) throw new PayloadTooLargeError(CALLBACK_TOO_LARGE);
@@ -98,10 +140,17 @@ export class AgentCallbacksService {
         if (cause instanceof PayloadTooLargeError) throw cause;
         throw new ValidationFailedError(CALLBACK_CUT_SHORT);
       }
+      if (late || Date.now() >= deadlineAt) return await this.expire(id, stream, deadlineMinutes);
       if (error === null && !stream.signal.aborted) take(reader.end());
       await stream.flush();
       // Stop stored what had been shown, marked stopped.
       if (stream.signal.aborted) throw new ConflictError(CALLBACK_REPLY_STOPPED);
+      if (error === STREAM_LINE_TOO_LONG) {
+        this.logger.warn(`Streamed callback for ${id} refused: ${error}`);
+        if (text.trim()) await this.streaming.storeInterrupted(id, text, 'error');
+        else await this.settle(id, { error });
+        throw new ValidationFailedError(STREAM_LINE_TOO_LONG);
+      }
       if (error !== null && text.trim()) {
         // Cut short by the agent after some text, which the user has seen: kept, marked as such.
         await this.streaming.storeInterrupted(id, text, 'error');
@@ -110,8 +159,22 @@ export class AgentCallbacksService {
       if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
       await this.settle(id, error !== null ? { error } : { text });
     } finally {
+      clearTimeout(timer);
+      // A chunk still awaited (the deadline came first) is left to the request, which is cut.
+      void chunks.return?.().catch(() => undefined);
       await stream.close();
     }
+  }
+
+  /**
+   * The deadline came while the agent was still sending: what it sent is dropped (it never reached the
+   * tabs after the deadline), the reply fails now with the sweep's reason (not up to a sweep later),
+   * and the agent is refused like any late callback.
+   */
+  private async expire(id: string, stream: ReplyStream, deadlineMinutes: number | null): Promise<never> {
+    await stream.cut();
+    if (deadlineMinutes !== null) await this.chats.failReply(id, callbackDeadlineMissed(deadlineMinutes));
+    throw new CallbackDeadlineError();
   }
 
   /**
@@ -119,7 +182,7 @@ export class AgentCallbacksService {
    * still waits for its reply; else the refusal. The token is verified without the database; one read
    * then gives the reply's state and the expiry by the database's clock.
    */
-  private async authorize(messageId: string, authorization: string | undefined): Promise<string> {
+  private async authorize(messageId: string, authorization: string | undefined): Promise<Authorized> {
     const presented = bearerToken(authorization);
     if (!presented) throw new UnauthorizedError(CALLBACK_TOKEN_REQUIRED);
     // A malformed or unknown id is refused like a wrong token: without a token of its own, a caller
@@ -127,12 +190,15 @@ export class AgentCallbacksService {
     const id = messageId.toLowerCase();
     const expiresAtMs = isUuid(id) ? this.tokens.verify(id, presented) : null;
     if (expiresAtMs === null) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
-    const { replyStatus, expired } = await this.tokens.check(id, expiresAtMs);
+    // Read before the query: the time left by the database's clock, counted from here, ends early
+    // rather than late (by the query's round trip), so nothing is taken past the real deadline.
+    const asked = Date.now();
+    const { replyStatus, expired, msLeft, deadlineMinutes } = await this.tokens.check(id, expiresAtMs);
     // Used: the reply is stored (by this token, another of the message's, or the webhook's answer).
     if (replyStatus === 'replied') throw new ConflictError(CALLBACK_ALREADY_USED);
     if (expired) throw new GoneError(CALLBACK_EXPIRED);
     if (replyStatus !== 'pending') return this.refuse(replyStatus);
-    return id;
+    return { id, deadlineAt: asked + msLeft, deadlineMinutes };
   }
 
   /** Stores the reply (or fails it with the agent's error) once; otherwise says why it could not. */

@@ -1,4 +1,32 @@
+import express from 'express';
+import type { Request, Response } from 'express';
 import { ValidationFailedError } from '../common/domain-errors';
+import { findHostileText, refuseDeepJson } from '../common/hostile-body';
+import { MAX_RESPONSE_BYTES } from '../webhooks/webhook-client';
+
+/**
+ * The callback route's paths (as Express matches routes: any case, with or without a trailing part).
+ * The global JSON parser leaves them alone: their body is read after the token (readCallbackJson).
+ */
+export const AGENT_CALLBACK_PATH = /^\/api\/agent-callbacks(\/|$)/i;
+
+/** As much as a webhook answer may hold; refused deep nesting before parsing, as on every route. */
+const parseCallbackJson = express.json({ limit: MAX_RESPONSE_BYTES, verify: refuseDeepJson });
+
+/**
+ * A JSON callback body, read and parsed now (after the token was verified): what the global parser
+ * and refuseHostileText do for other routes, with the same errors (400 not JSON or too deep, 413).
+ * Not JSON by Content-Type: undefined, as the parser leaves it.
+ */
+export async function readCallbackJson(req: Request, res: Response): Promise<unknown> {
+  await new Promise<void>((resolve, reject) =>
+    parseCallbackJson(req, res, (error?: unknown) => (error ? reject(error as Error) : resolve())),
+  );
+  const body: unknown = req.body;
+  const problem = findHostileText(body);
+  if (problem) throw new ValidationFailedError(problem);
+  return body;
+}
 
 export const CALLBACK_BODY_INVALID =
   'The body must be JSON: {"output": "the reply"} or [{"output": "the reply"}], with a non-empty output.';

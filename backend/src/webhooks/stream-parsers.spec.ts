@@ -3,11 +3,11 @@ import {
   ndjsonPiece,
   readWholeStream,
   sniffStream,
-  ssePiece,
+  STREAM_LINE_TOO_LONG,
   StreamReader,
   streamFormatOf,
-  takeSseEvents,
 } from './stream-parsers';
+import { countWork, piecesOf } from '../../test/work-counter.test-util';
 import { parseAgentReply, SORRY_REPLY } from './webhook-client';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
@@ -114,11 +114,8 @@ describe('server-sent events', () => {
   });
 
   it('n8n chunks as data, and an error event', () => {
-    const { events } = takeSseEvents('data: {"type":"item","content":"x"}\n\nevent: error\ndata: boom\n\n');
-    expect(events.map(ssePiece)).toEqual([
-      { kind: 'text', text: 'x' },
-      { kind: 'error', message: 'boom' },
-    ]);
+    const body = bytes('data: {"type":"item","content":"x"}\n\nevent: error\ndata: boom\n\n');
+    expect(readInPieces(new StreamReader('sse'), body, [])).toEqual({ text: 'x', errors: ['boom'] });
   });
 
   it('an event with no blank line after it is read when the body ends', () => {
@@ -159,5 +156,88 @@ describe('whole bodies', () => {
       error: 'bad',
     });
     expect(readWholeStream('[{"output":"x"}]')).toBeNull();
+  });
+});
+
+describe('streams read in linear work (security issue 23 A)', () => {
+  const KB = 1024;
+  /** Feeds the body to a reader in 256-byte pieces; the work counted and what was read. */
+  async function readCounting(format: 'ndjson' | 'sse', body: Buffer) {
+    const reader = new StreamReader(format);
+    const pieces: ReturnType<StreamReader['push']> = [];
+    const work = await countWork(() => {
+      for (const piece of piecesOf(body, 256)) pieces.push(...reader.push(piece));
+      pieces.push(...reader.end());
+    });
+    return {
+      perByte: work / body.length,
+      text: pieces.map((p) => (p.kind === 'text' ? p.text : '')).join(''),
+      errors: pieces.flatMap((p) => (p.kind === 'error' ? [p.message] : [])),
+    };
+  }
+  /** `count` n8n item lines of about `size` bytes each. */
+  const ndjsonLines = (count: number, size: number) =>
+    bytes(
+      Array.from({ length: count }, (_, i) =>
+        JSON.stringify({ type: 'item', content: String(i % 10).repeat(size - 40) }),
+      ).join('\n'),
+    );
+
+  it.each(['ndjson', 'sse'] as const)(
+    '%s: 257 KB and 1 MB with no newline, in 256-byte pieces: each byte looked at a few times, the over-long line refused',
+    async (format) => {
+      for (const size of [257 * KB, 1024 * KB]) {
+        const prefix = format === 'sse' ? 'data: ' : '{"type":"item","content":"';
+        const body = bytes(prefix + 'x'.repeat(size - prefix.length));
+        const { perByte, text, errors } = await readCounting(format, body);
+        // The old reader re-split its whole buffer on every piece: ~500 per byte at 256 KB, ~2000 at 1 MB.
+        expect([size, perByte]).toEqual([size, expect.any(Number)]);
+        expect(perByte).toBeLessThan(8);
+        expect(text.length).toBe(0);
+        expect(errors).toEqual([STREAM_LINE_TOO_LONG]);
+      }
+    },
+  );
+
+  it('ndjson: lines just under the cap are read whole, in linear work', async () => {
+    for (const count of [1, 4]) {
+      const body = ndjsonLines(count, 250 * KB);
+      const { perByte, text, errors } = await readCounting('ndjson', body);
+      expect(errors).toEqual([]);
+      expect(text.length).toBe(count * (250 * KB - 40));
+      expect(perByte).toBeLessThan(8);
+    }
+  });
+
+  it('sse: an event of many data lines and a long one are read whole, in linear work', async () => {
+    const many = Array.from({ length: 4000 }, (_, i) => `data: line ${i}`).join('\r\n');
+    const long = `data: ${'y'.repeat(250 * KB)}`;
+    const body = bytes(`${many}\r\n\r\n${long}\n\n: comment\n\ndata: end`);
+    const { perByte, text, errors } = await readCounting('sse', body);
+    expect(errors).toEqual([]);
+    const expected =
+      Array.from({ length: 4000 }, (_, i) => `line ${i}`).join('\n') + 'y'.repeat(250 * KB) + 'end';
+    expect(text.length).toBe(expected.length);
+    expect(text === expected).toBe(true);
+    expect(perByte).toBeLessThan(8);
+  });
+
+  it('a line at the cap is read; one byte more is refused, and the reader reads nothing after it', () => {
+    const prefix = '{"type":"item","content":"';
+    const atCap = `${prefix}${'a'.repeat(256 * KB - prefix.length - 2)}"}`;
+    expect(atCap.length).toBe(256 * KB);
+    const ok = readInPieces(new StreamReader('ndjson'), bytes(`${atCap}\n`), [1000, 200_000]);
+    expect(ok.errors).toEqual([]);
+    expect(ok.text.length).toBe(256 * KB - prefix.length - 2);
+    const over = readInPieces(
+      new StreamReader('ndjson'),
+      bytes(`{"type":"item","content":"before"}\n${atCap} \n{"type":"item","content":"after"}\n`),
+      [10, 100_000],
+    );
+    // Lengths, not texts: a failure prints no 256 KB string.
+    expect({ text: over.text.length, errors: over.errors }).toEqual({
+      text: 'before'.length,
+      errors: [STREAM_LINE_TOO_LONG],
+    });
   });
 });

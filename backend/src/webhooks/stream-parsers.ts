@@ -30,17 +30,54 @@ export function streamFormatOf(contentType: string | undefined, chunked: boolean
 }
 
 /**
+ * The longest line a streamed answer may have (an NDJSON line, an SSE line), in characters (bytes when
+ * sniffing): n8n's chunks are a few hundred bytes; a longer line is refused rather than held and
+ * re-read. The whole body is capped at 1 MB anyway (webhook-client.ts).
+ */
+export const MAX_STREAM_LINE = 256 * 1024;
+export const STREAM_LINE_TOO_LONG = 'The streamed answer has a line longer than 256 KB.';
+
+const LF = 0x0a;
+const CR = 0x0d;
+const OPEN_BRACE = 0x7b;
+const BLANK_BYTES = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
  * Sniffs a body's beginning (as far as it has come): `ndjson` when its first line is an n8n chunk,
  * `classic` when it cannot be one (anything but a JSON object first: `[{"output": ...}]`, say), null
  * while the first line is still incomplete. One look at the first byte decides the classic answer.
  */
 export function sniffStream(start: string): 'ndjson' | 'classic' | null {
-  const trimmed = start.trimStart();
-  if (trimmed === '') return null;
-  if (trimmed[0] !== '{') return 'classic';
-  const newline = trimmed.indexOf('\n');
-  if (newline < 0) return null;
-  return isN8nChunk(trimmed.slice(0, newline)) ? 'ndjson' : 'classic';
+  const sniffer = new StreamSniffer();
+  return sniffer.push(Buffer.from(start, 'utf8'));
+}
+
+/**
+ * sniffStream for a body that comes in chunks, each byte looked at once: only the new chunk is searched
+ * for the first line's end, and the first line is decoded once, when it is whole. A first line longer
+ * than MAX_STREAM_LINE is no n8n chunk: `classic`.
+ */
+export class StreamSniffer {
+  private readonly line: Buffer[] = [];
+  private lineBytes = 0;
+  private started = false;
+
+  push(chunk: Buffer): 'ndjson' | 'classic' | null {
+    let from = 0;
+    if (!this.started) {
+      while (from < chunk.length && BLANK_BYTES.has(chunk[from])) from++;
+      if (from === chunk.length) return null;
+      if (chunk[from] !== OPEN_BRACE) return 'classic';
+      this.started = true;
+    }
+    const newline = chunk.indexOf(LF, from);
+    const part = chunk.subarray(from, newline < 0 ? chunk.length : newline);
+    this.lineBytes += part.length;
+    if (this.lineBytes > MAX_STREAM_LINE) return 'classic';
+    this.line.push(part);
+    if (newline < 0) return null;
+    return isN8nChunk(Buffer.concat(this.line, this.lineBytes).toString('utf8')) ? 'ndjson' : 'classic';
+  }
 }
 
 /** A whole line that is an n8n stream chunk (`{"type":"begin"|"item"|"end"|"error", ...}`). */
@@ -49,11 +86,87 @@ export function isN8nChunk(line: string): boolean {
   return isRecord(value) && typeof value.type === 'string' && N8N_CHUNK_TYPES.has(value.type);
 }
 
-/** Complete lines off the front of a buffer (LF or CRLF), and the incomplete rest. */
-export function takeLines(buffer: string): { lines: string[]; rest: string } {
-  const parts = buffer.split('\n');
-  const rest = parts.pop() ?? '';
-  return { lines: parts.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)), rest };
+/**
+ * Cuts text into lines as it comes, each character looked at a bounded number of times: only the new
+ * text is searched for line ends, and a line still without its end is kept as a list of pieces, joined
+ * once when its end comes (re-joining or re-scanning the whole buffer on every chunk made a long line
+ * quadratic: 1 MB in 256-byte chunks cost seconds). LF ends a line and a CR before it is dropped; with
+ * `crEnds` (SSE) a lone CR ends a line too, and a CRLF split across chunks is still one line end.
+ */
+export class LineSplitter {
+  private pending: string[] = [];
+  private pendingLength = 0;
+  /** The last text ended with a CR (crEnds): an LF at the start of the next one is its second half. */
+  private afterCr = false;
+  /** A line was longer than `maxLine`: nothing more is read. */
+  overlong = false;
+
+  constructor(
+    private readonly crEnds: boolean,
+    private readonly maxLine = MAX_STREAM_LINE,
+  ) {}
+
+  /** The lines the text completes, appended to `lines`; false once a line is over the cap. */
+  push(text: string, lines: string[]): boolean {
+    if (this.overlong) return false;
+    let start = 0;
+    if (this.afterCr && text.length) {
+      this.afterCr = false;
+      if (text.charCodeAt(0) === LF) start = 1;
+    }
+    // With crEnds, the next CR and LF from `start` on, each searched for at most once per position.
+    let nextLf = -2;
+    let nextCr = -2;
+    for (;;) {
+      let end: number;
+      if (this.crEnds) {
+        if (nextLf !== -1 && nextLf < start) nextLf = text.indexOf('\n', start);
+        if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start);
+        end = nextLf < 0 ? nextCr : nextCr < 0 ? nextLf : Math.min(nextLf, nextCr);
+      } else {
+        end = text.indexOf('\n', start);
+      }
+      if (end < 0) break;
+      if (this.pendingLength + end - start > this.maxLine) return this.fail();
+      let line = text.slice(start, end);
+      if (this.pending.length) {
+        this.pending.push(line);
+        line = this.pending.join('');
+        this.pending = [];
+        this.pendingLength = 0;
+      }
+      if (!this.crEnds && line.endsWith('\r')) line = line.slice(0, -1);
+      lines.push(line);
+      start = end + 1;
+      if (this.crEnds && text.charCodeAt(end) === CR) {
+        if (start === text.length) this.afterCr = true;
+        else if (text.charCodeAt(start) === LF) start++;
+      }
+    }
+    if (start < text.length) {
+      this.pendingLength += text.length - start;
+      if (this.pendingLength > this.maxLine) return this.fail();
+      this.pending.push(text.slice(start));
+    }
+    return true;
+  }
+
+  /** The text has ended: its last line when it had no line end (null when there is none). */
+  end(): string | null {
+    if (this.overlong || !this.pending.length) return null;
+    let line = this.pending.join('');
+    this.pending = [];
+    this.pendingLength = 0;
+    if (!this.crEnds && line.endsWith('\r')) line = line.slice(0, -1);
+    return line;
+  }
+
+  private fail(): false {
+    this.overlong = true;
+    this.pending = [];
+    this.pendingLength = 0;
+    return false;
+  }
 }
 
 /**
@@ -92,31 +205,33 @@ export interface SseEvent {
 }
 
 /**
- * The complete events at the front of an SSE buffer (an event ends with a blank line) and the rest.
- * `data:` lines of one event are joined with newlines; comments (`:`) and other fields are skipped.
+ * Server-sent events from their lines, as they come: an event ends with a blank line; its `data:` lines
+ * are joined with newlines; comments (`:`) and other fields are skipped; an event without data is none.
  */
-export function takeSseEvents(buffer: string): { events: SseEvent[]; rest: string } {
-  // A CR at the very end may be the first half of a CRLF split across chunks: it stays in the rest.
-  const normalised = buffer.replace(/\r\n|\r(?!$)/g, '\n');
-  const blocks = normalised.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  return { events: blocks.map(sseEvent).filter((e): e is SseEvent => e !== null), rest };
-}
+class SseEvents {
+  private event: string | null = null;
+  private data: string[] = [];
 
-/** An event block (its lines without the blank line that ended it); null when it carries no data. */
-export function sseEvent(block: string): SseEvent | null {
-  let event: string | null = null;
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
+  /** The event this line completes, if any. */
+  line(line: string): SseEvent | null {
+    if (line === '') return this.dispatch();
+    if (line.startsWith(':')) return null;
     const colon = line.indexOf(':');
     const field = colon < 0 ? line : line.slice(0, colon);
     let value = colon < 0 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.event = value;
+    return null;
   }
-  return data.length ? { event, data: data.join('\n') } : null;
+
+  /** The event under way (the body ended with no blank line after it), if it has data. */
+  dispatch(): SseEvent | null {
+    const event = this.data.length ? { event: this.event, data: this.data.join('\n') } : null;
+    this.event = null;
+    this.data = [];
+    return event;
+  }
 }
 
 /**
@@ -136,13 +251,22 @@ export function ssePiece(event: SseEvent): StreamPiece | null {
 
 /**
  * Reads one streamed body chunk by chunk: bytes → text (a UTF-8 character split across chunks is
- * held until its last byte comes) → the format's units → pieces.
+ * held until its last byte comes) → lines (LineSplitter: linear in the body) → the format's units →
+ * pieces. A line longer than MAX_STREAM_LINE ends the stream with an error piece (STREAM_LINE_TOO_LONG);
+ * nothing after it is read.
  */
 export class StreamReader {
   private readonly decoder = new TextDecoder('utf-8');
-  private buffer = '';
+  private readonly lines: LineSplitter;
+  private readonly sse = new SseEvents();
+  private failed = false;
 
-  constructor(readonly format: StreamFormat) {}
+  constructor(
+    readonly format: StreamFormat,
+    maxLine = MAX_STREAM_LINE,
+  ) {
+    this.lines = new LineSplitter(format === 'sse', maxLine);
+  }
 
   push(chunk: Uint8Array): StreamPiece[] {
     return this.read(this.decoder.decode(chunk, { stream: true }), false);
@@ -154,20 +278,39 @@ export class StreamReader {
   }
 
   private read(text: string, last: boolean): StreamPiece[] {
+    if (this.failed) return [];
     if (this.format === 'text') return text ? [{ kind: 'text', text }] : [];
-    this.buffer += text;
-    const pieces: Array<StreamPiece | null> = [];
-    if (this.format === 'ndjson') {
-      const { lines, rest } = takeLines(this.buffer);
-      this.buffer = last ? '' : rest;
-      for (const line of last ? [...lines, rest] : lines) pieces.push(ndjsonPiece(line));
-    } else {
-      const { events, rest } = takeSseEvents(this.buffer);
-      this.buffer = last ? '' : rest;
-      const tail = last ? sseEvent(rest.replace(/\r\n?/g, '\n')) : null;
-      for (const event of tail ? [...events, tail] : events) pieces.push(ssePiece(event));
+    const lines: string[] = [];
+    if (!this.lines.push(text, lines)) {
+      this.failed = true;
+      // What came before the over-long line is read; nothing after it.
+      return [...this.pieces(lines, false), { kind: 'error', message: STREAM_LINE_TOO_LONG }];
     }
-    return pieces.filter((piece): piece is StreamPiece => piece !== null);
+    if (last) {
+      const rest = this.lines.end();
+      if (rest !== null) lines.push(rest);
+    }
+    return this.pieces(lines, last);
+  }
+
+  private pieces(lines: string[], last: boolean): StreamPiece[] {
+    const pieces: StreamPiece[] = [];
+    const add = (piece: StreamPiece | null) => {
+      if (piece) pieces.push(piece);
+    };
+    if (this.format === 'ndjson') {
+      for (const line of lines) add(ndjsonPiece(line));
+      return pieces;
+    }
+    for (const line of lines) {
+      const event = this.sse.line(line);
+      if (event) add(ssePiece(event));
+    }
+    if (last) {
+      const event = this.sse.dispatch();
+      if (event) add(ssePiece(event));
+    }
+    return pieces;
   }
 }
 
@@ -178,8 +321,11 @@ export class StreamReader {
 export function readWholeStream(body: string): { text: string; error: string | null } | null {
   const trimmed = body.trimStart();
   let format: StreamFormat | null = null;
-  if (trimmed.startsWith('{') && isN8nChunk(takeLines(`${trimmed}\n`).lines[0])) format = 'ndjson';
-  else if (/^(data|event):/.test(trimmed)) format = 'sse';
+  if (trimmed.startsWith('{')) {
+    const newline = trimmed.indexOf('\n');
+    const first = newline < 0 ? trimmed : trimmed.slice(0, newline);
+    if (isN8nChunk(first.endsWith('\r') ? first.slice(0, -1) : first)) format = 'ndjson';
+  } else if (/^(data|event):/.test(trimmed)) format = 'sse';
   if (!format) return null;
   const reader = new StreamReader(format);
   const pieces = [...reader.push(new TextEncoder().encode(body)), ...reader.end()];

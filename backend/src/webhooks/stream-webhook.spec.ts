@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { countWork } from '../../test/work-counter.test-util';
+import { STREAM_LINE_TOO_LONG } from './stream-parsers';
 import { MAX_RESPONSE_BYTES, postWebhookStreaming, type StreamingWebhookOutcome } from './webhook-client';
 
 /** What the local agent does for a request path. */
@@ -19,7 +21,26 @@ async function dribble(
   res.end();
 }
 
+/** `size` bytes of one line in 256-byte writes, each on its own turn of the event loop. */
+function oneLongLine(contentType: string, start: string, size: number): Script {
+  return async (res) => {
+    res.writeHead(200, { 'content-type': contentType });
+    const body = Buffer.from(start + 'x'.repeat(size - start.length));
+    for (let from = 0; from < body.length; from += 256) {
+      res.write(body.subarray(from, from + 256));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    res.end();
+  };
+}
+const KB = 1024;
+
 const scripts: Record<string, Script> = {
+  // Not announced as a stream: sniffed, the first line has no end.
+  '/long-json-256k': oneLongLine('application/json', '{"output":"', 256 * KB),
+  '/long-json-1m': oneLongLine('application/json', '{"output":"', MAX_RESPONSE_BYTES),
+  '/long-ndjson-257k': oneLongLine('application/x-ndjson', '{"type":"item","content":"', 257 * KB),
+  '/long-ndjson-1m': oneLongLine('application/x-ndjson', '{"type":"item","content":"', MAX_RESPONSE_BYTES),
   '/ndjson': (res) => {
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     return dribble(res, [
@@ -196,6 +217,30 @@ describe('postWebhookStreaming against a local agent', () => {
     const { outcome } = await call('/huge');
     expect(outcome).toEqual({ kind: 'too_large' });
   });
+
+  // Security issue 23 A: the first line was decoded and re-scanned whole on every chunk (sniffing), and
+  // the NDJSON buffer re-split: 1 MB in 256-byte chunks cost ~4 s of CPU.
+  it('a long line in 256-byte chunks costs linear work, sniffed or announced (256 KB and 1 MB)', async () => {
+    const perByte: Record<string, number> = {};
+    const outcomes: Record<string, StreamingWebhookOutcome['kind'] | string> = {};
+    for (const path of ['/long-json-256k', '/long-json-1m', '/long-ndjson-257k', '/long-ndjson-1m']) {
+      let outcome: StreamingWebhookOutcome | undefined;
+      const work = await countWork(async () => (outcome = (await call(path)).outcome));
+      const size = path.endsWith('1m') ? MAX_RESPONSE_BYTES : path.endsWith('257k') ? 257 * KB : 256 * KB;
+      perByte[path] = Math.round((work / size) * 10) / 10;
+      outcomes[path] =
+        outcome?.kind === 'streamed' ? `${outcome.ending}: ${outcome.error ?? ''}` : (outcome?.kind ?? '');
+    }
+    // A classic answer (an object, not n8n's), however long its line; an announced stream refuses it.
+    expect(outcomes).toEqual({
+      '/long-json-256k': 'ok',
+      '/long-json-1m': 'ok',
+      '/long-ndjson-257k': `error: ${STREAM_LINE_TOO_LONG}`,
+      '/long-ndjson-1m': `error: ${STREAM_LINE_TOO_LONG}`,
+    });
+    // The old code re-read what had come on every chunk: hundreds per byte at 256 KB, ~4x that at 1 MB.
+    for (const value of Object.values(perByte)) expect([perByte, value < 12]).toEqual([perByte, true]);
+  }, 60_000);
 
   it('the SSRF guard applies', async () => {
     const outcome = await postWebhookStreaming(

@@ -29,9 +29,12 @@ export class ReplyStream {
     /** Aborted by Stop, wherever it was pressed. */
     readonly signal: AbortSignal,
     private readonly release: () => void,
+    /** Date.now() from which nothing more is kept or sent (a callback's deadline); none when absent. */
+    private readonly until = Infinity,
   ) {}
 
   push(text: string): void {
+    if (this.over()) return;
     this.waiting += text;
     if (!this.busy) this.sending = this.send();
   }
@@ -39,6 +42,19 @@ export class ReplyStream {
   /** Every piece pushed so far is kept and sent. */
   async flush(): Promise<void> {
     while (this.busy || this.waiting) await (this.busy ? this.sending : (this.sending = this.send()));
+  }
+
+  /**
+   * The attempt ends without its text (a callback's deadline passed): what waits is dropped, and once
+   * this resolves no more of it reaches a tab (a piece being kept meanwhile is not sent: `until`).
+   */
+  async cut(): Promise<void> {
+    this.waiting = '';
+    await this.sending;
+  }
+
+  private over(): boolean {
+    return Date.now() >= this.until;
   }
 
   /** The attempt is over (after its reply is stored, failed or stopped). */
@@ -51,7 +67,7 @@ export class ReplyStream {
   private async send(): Promise<void> {
     this.busy = true;
     try {
-      while (this.waiting) {
+      while (this.waiting && !this.over()) {
         const text = this.waiting;
         this.waiting = '';
         const { chatId, messageId, userId, companyId } = this.target;
@@ -61,6 +77,8 @@ export class ReplyStream {
           this.started = true;
         }
         await this.store.append(chatId, messageId, text);
+        // Checked again after the round trip: a deadline that passed meanwhile wins over the piece.
+        if (this.over()) break;
         this.realtime.toUser(userId, 'message.delta', {
           companyId,
           chatId,
@@ -70,6 +88,7 @@ export class ReplyStream {
         });
         this.sent += text.length;
       }
+      if (this.over()) this.waiting = '';
     } finally {
       this.busy = false;
     }
@@ -87,10 +106,13 @@ export class ReplyStreamingService {
     private readonly realtime: RealtimePublisher,
   ) {}
 
-  /** A reply job starts calling the agent for `messageId`. */
-  open(target: ReplyTarget & { messageId: string }): ReplyStream {
+  /**
+   * A reply job (or a streamed callback) starts answering `messageId`. `until`: Date.now() from which
+   * none of its text is kept or sent any more (a callback's deadline).
+   */
+  open(target: ReplyTarget & { messageId: string }, options: { until?: number } = {}): ReplyStream {
     const { signal, release } = this.stopBus.register(target.messageId);
-    return new ReplyStream(target, this.store, this.realtime, signal, release);
+    return new ReplyStream(target, this.store, this.realtime, signal, release, options.until);
   }
 
   /** Stores what came of a reply cut short, marked with why (at most once, like every reply). */
