@@ -71,15 +71,16 @@ test('an unverified Google email is not linked to the existing account', async (
 test("an invitation link a manager passed on gives no way into the address owner's account (issue 23)", async ({
   browser,
 }) => {
-  // The attacker owns a company (every user does), invites the victim's address and signs up through
-  // the link the invitation's answer shows them, with a password of their choosing.
+  // The attacker owns a company (every user does), invites the victim's address and, in another
+  // browser, signs up through the link the invitation's answer shows them, with a password of their own.
   const victimEmail = uniqueEmail('ceo.victim');
   const attackerPassword = 'attacker-chosen-password-1';
+  const ownerContext = await browser.newContext();
   const attackerContext = await browser.newContext();
   const victimContext = await browser.newContext();
   try {
     const attackerSession = await registerViaApi(
-      await attackerContext.newPage(),
+      await ownerContext.newPage(),
       newAccount('attacker', { companyName: `attacker ${Date.now()}` }),
     );
     const res = await attackerSession.request.post('/api/company/invitations', {
@@ -122,6 +123,7 @@ test("an invitation link a manager passed on gives no way into the address owner
     await signInWithGoogle(victim, victimEmail, 'Real Ceo');
     await expect(victim).toHaveURL(/\/chat$/);
   } finally {
+    await ownerContext.close();
     await attackerContext.close();
     await victimContext.close();
   }
