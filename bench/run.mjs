@@ -17,6 +17,7 @@ import {
 } from './lib/lifecycle.mjs';
 import { buildIfMissing, startApp, startWebhook } from './lib/servers.mjs';
 import { now } from './lib/util.mjs';
+import { callsInFlight } from './phases/calls-in-flight.mjs';
 import { concurrent } from './phases/concurrent.mjs';
 import { distributed } from './phases/distributed.mjs';
 import { fanOut } from './phases/fan-out.mjs';
@@ -48,6 +49,7 @@ const ALL_PHASES = [
   firstLoad,
   searchPhase,
   streamParsing,
+  callsInFlight,
 ];
 // BENCH_PHASES=history,hostileBodies runs only those (BENCH_PHASES=streamParsing: no app, seconds).
 const only = (process.env.BENCH_PHASES ?? '').split(',').filter(Boolean);
@@ -56,8 +58,10 @@ const PHASES = only.length ? ALL_PHASES.filter((p) => only.includes(p.key)) : AL
 installProcessHandlers();
 
 async function main() {
-  // Phases that need no app (streamParsing) run alone without building or starting anything.
+  // Phases that need no embedded app (streamParsing, callsInFlight) run alone without starting it; only
+  // those that start processes of their own need the build.
   if (PHASES.length && PHASES.every((p) => p.standalone)) {
+    if (PHASES.some((p) => p.needsBuild)) buildIfMissing();
     for (const phase of PHASES) {
       console.log(phase.title);
       await phase.measure({}, (report[phase.key] = {}));

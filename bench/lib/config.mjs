@@ -29,6 +29,15 @@ export const CONFIG = {
   memory: { sockets: 2000, steps: 4, settleMs: 1500 },
   lists: { rows: 10_000, warmup: 5, requests: 30 },
   distributed: { workerStartMs: 3000 },
+  // BENCH_CALLS_CHATS overrides the number of chats (one message in flight in each).
+  callsInFlight: {
+    chats: Number(process.env.BENCH_CALLS_CHATS) || 1000,
+    agentDelayMs: 5000,
+    capped: 250,
+    sendConcurrency: 50,
+    goalInFlight: 500,
+    goalLastReplyMs: 15_000,
+  },
   hostileBodies: { depth: 40_000, requests: 100, warmup: 10 },
   replyTimeoutMs: 15_000,
   requestTimeoutMs: 15_000,

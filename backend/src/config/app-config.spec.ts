@@ -39,10 +39,17 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ WEBHOOK_TIMEOUT_MS: '-1' }, /WEBHOOK_TIMEOUT_MS/],
+    [{ WORKER_CONCURRENCY: '0' }, /WORKER_CONCURRENCY/],
+    [{ WORKER_CONCURRENCY: 'many' }, /WORKER_CONCURRENCY/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of debug, info, warn, error, got "verbose"/],
   ])('refuses %j at boot with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(pattern);
+  });
+
+  it('reads WORKER_CONCURRENCY, 1000 by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).workerConcurrency).toBe(1000);
+    expect(loadConfig({ DATA_DIR: dataDir(), WORKER_CONCURRENCY: '250' }).workerConcurrency).toBe(250);
   });
 
   it('reads LOG_LEVEL in any case', () => {

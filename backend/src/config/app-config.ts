@@ -41,6 +41,11 @@ export interface AppConfig {
   rateLimitScale: number;
   /** METRICS_PORT: Prometheus metrics on their own port (then not on PORT); unset → `/metrics` on PORT. */
   metricsPort: number | undefined;
+  /**
+   * WORKER_CONCURRENCY: jobs one worker process runs at once (with REDIS_URL), agent calls in flight
+   * above all: a call waiting on its agent holds no database connection, only a socket and a few KB.
+   */
+  workerConcurrency: number;
   /** LOG_LEVEL: the lowest level of the JSON logs written to stdout. */
   logLevel: LogLevel;
   /** The voice provider (ElevenLabs Conversational AI). */
@@ -174,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requireEmailVerification: boolFrom(env, 'REQUIRE_EMAIL_VERIFICATION', false),
     rateLimitScale: intFrom(env, 'RATE_LIMIT_SCALE', 1, 1, 10000),
     metricsPort: env.METRICS_PORT ? intFrom(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
+    workerConcurrency: intFrom(env, 'WORKER_CONCURRENCY', 1000, 1, 10000),
     logLevel: logLevelFrom(env.LOG_LEVEL),
     elevenlabs: {
       apiKey: env.ELEVENLABS_API_KEY?.trim() || undefined,

@@ -19,6 +19,8 @@ export interface BullOptions {
   redisUrl: string;
   /** Keeps test runs (or installations) sharing one Redis apart. */
   prefix: string;
+  /** Jobs a worker runs at once (WORKER_CONCURRENCY). */
+  concurrency: number;
 }
 
 /** The worker's connection: its blocking commands wait for Redis however long it is away. */
@@ -154,7 +156,10 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
       {
         connection: this.redis,
         prefix: this.options.prefix,
-        concurrency: 32,
+        // Agent calls spend their time waiting on the agent, not on this process: a worker holds as many
+        // as WORKER_CONCURRENCY in flight (issue 24: 32 capped a worker at ~6 replies a second with 5 s
+        // agents, on 0.05 of a core).
+        concurrency: this.options.concurrency,
         // A crashed worker's jobs go back to the queue within ~15 s instead of BullMQ's 60-90 s (the lock
         // of a live worker is renewed every lockDuration / 2, however long its webhook call takes).
         lockDuration: 10_000,

@@ -16,7 +16,11 @@ export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
     const providers: Provider[] = [JobRegistry];
     if (config.redisUrl) {
-      const options: BullOptions = { redisUrl: config.redisUrl, prefix: config.queuePrefix };
+      const options: BullOptions = {
+        redisUrl: config.redisUrl,
+        prefix: config.queuePrefix,
+        concurrency: config.workerConcurrency,
+      };
       providers.push(
         { provide: BullJobQueue, useFactory: () => new BullJobQueue(options) },
         { provide: JobQueue, useExisting: BullJobQueue },

@@ -21,9 +21,13 @@ export const MAX_RESPONSE_BYTES = 1024 * 1024;
 const logger = new Logger('Webhook');
 
 // Connections are reused (a TCP handshake per reply cost ~0.6 ms of CPU in the benchmark). Safe with the
-// SSRF guard: a pooled socket was checked when it connected, and stays on that address.
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
-const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
+// SSRF guard: a pooled socket was checked when it connected, and stays on that address. Pooled per host
+// (an agent's n8n is usually one host for every agent): as many sockets as the worker runs jobs at once
+// (WORKER_CONCURRENCY, at most 10,000), so waiting on slow agents never queues behind the pool; at most
+// 256 idle ones are kept.
+const POOL = { keepAlive: true, maxSockets: 10_000, maxFreeSockets: 256, timeout: 60_000 };
+const httpAgent = new http.Agent(POOL);
+const httpsAgent = new https.Agent(POOL);
 
 export type WebhookOutcome =
   | { kind: 'ok'; status: number; body: string }
