@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -75,10 +75,10 @@ async function query<T extends object>(url: string, sql: string): Promise<T[]> {
   }
 }
 
-describeWithRedis('a scaled-out first start (2 api nodes and a worker at once, empty database)', () => {
+describeWithRedis('migrating an empty database', () => {
   beforeAll(() => buildBackendOnce(ROOT), 180_000);
 
-  it(`comes up every time, with no invalid index (${ROUNDS} rounds)`, async () => {
+  it(`2 api nodes and a worker started at once come up every time, with no invalid index (${ROUNDS} rounds)`, async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const db = await createFreshDatabase();
@@ -149,4 +149,28 @@ describeWithRedis('a scaled-out first start (2 api nodes and a worker at once, e
     process.stdout.write(`[concurrent start] ${outcomes.join('; ')}\n`);
     expect(outcomes.filter((o) => !o.startsWith('up in'))).toEqual([]);
   }, 600_000);
+
+  it('`cli.js migrate` (npm run migrate) brings an empty database up to date, and again finds nothing to do', async () => {
+    const db = await createFreshDatabase();
+    const migrate = () =>
+      new Promise<{ code: number | null; output: string }>((done) => {
+        const child = execFile(
+          process.execPath,
+          [join(ROOT, 'backend', 'dist', 'cli.js'), 'migrate'],
+          { env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' } },
+          (_error, stdout, stderr) => done({ code: child.exitCode, output: stdout + stderr }),
+        );
+      });
+    try {
+      for (let run = 0; run < 2; run++) {
+        const { code, output } = await migrate();
+        expect({ code, output: output.trim() }).toEqual({ code: 0, output: 'The database is up to date.' });
+      }
+      const pending = await query<{ n: string }>(db.url, 'SELECT count(*) AS n FROM migrations');
+      expect(Number(pending[0].n)).toBeGreaterThan(0);
+      expect(await query(db.url, 'SELECT indexrelid FROM pg_index WHERE NOT indisvalid')).toEqual([]);
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
 });
