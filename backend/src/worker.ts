@@ -6,8 +6,8 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { runMigrations } from './database/migrate';
 import { appLoggerFor, createLogger, useJsonLogs } from './logging/logger';
 import { withLogging } from './logging/logging.module';
-import { finishRunningJobs } from './queue/finish-running-jobs';
 import { exitOnStartupError } from './logging/startup-error';
+import { finishRunningJobs } from './queue/finish-running-jobs';
 import { WorkerModule } from './worker.module';
 
 /**
