@@ -7,7 +7,10 @@ import { runMigrations } from './database/migrate';
 import { normalizeEmail } from './profiles/users.service';
 import { UserEntity } from './profiles/user.entity';
 
-const USAGE = 'Usage: npm run cli -- promote EMAIL   (makes the account a platform superadmin)';
+const USAGE = [
+  'Usage: npm run cli -- promote EMAIL   (makes the account a platform superadmin)',
+  '       npm run cli -- migrate         (applies pending migrations; deployments run it before starting processes)',
+].join('\n');
 
 /** Makes an account a platform superadmin; false when no account has that email. */
 export async function promoteToSuperadmin(url: string, email: string): Promise<boolean> {
@@ -27,7 +30,8 @@ export async function promoteToSuperadmin(url: string, email: string): Promise<b
 /** Operator commands; they talk to the same database the api uses (the running embedded one, if any). */
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (command !== 'promote' || args.length !== 1) {
+  const valid = (command === 'promote' && args.length === 1) || (command === 'migrate' && args.length === 0);
+  if (!valid) {
     console.error(USAGE);
     return 2;
   }
@@ -40,6 +44,11 @@ async function main(argv: string[]): Promise<number> {
     stop = embedded.stop;
   }
   try {
+    if (command === 'migrate') {
+      await runMigrations(url);
+      console.log('The database is up to date.');
+      return 0;
+    }
     const email = normalizeEmail(args[0]);
     if (!(await promoteToSuperadmin(url, email))) {
       console.error(`No account with the email ${email}.`);

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
-import { drainAndClose } from './common/graceful-shutdown';
+import { closeWithinLimitAndExit, drainAndClose } from './common/graceful-shutdown';
 import { createLogger, useJsonLogs } from './logging/logger';
 import { exitOnStartupError } from './logging/startup-error';
 import { keepRunningOnStrayRejections, startWorker } from './worker';
@@ -24,10 +24,13 @@ async function main(): Promise<void> {
   }
   const app = await createApp({ ...config, databaseUrl }, { logger: root });
   const shutdown = async (signal: string): Promise<void> => {
-    logger.log(`${signal}: draining (no new connections; finishing requests in flight), then shutting down`);
-    await drainAndClose(app);
-    if (stopEmbedded) await stopEmbedded();
-    process.exit(0);
+    logger.log(
+      `${signal}: draining (no new connections; finishing requests in flight), then shutting down (25 s at most)`,
+    );
+    await closeWithinLimitAndExit(logger, async () => {
+      await drainAndClose(app);
+      if (stopEmbedded) await stopEmbedded();
+    });
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

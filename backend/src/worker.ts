@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { closeWithinLimitAndExit } from './common/graceful-shutdown';
 import { ConfigError, loadConfig } from './config/app-config';
 import { runMigrations } from './database/migrate';
 import { appLoggerFor, createLogger, useJsonLogs } from './logging/logger';
 import { withLogging } from './logging/logging.module';
 import { exitOnStartupError } from './logging/startup-error';
+import { finishRunningJobs } from './queue/finish-running-jobs';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -33,9 +35,11 @@ export async function startWorker(): Promise<void> {
   );
   app.useLogger(appLoggerFor(root));
   const shutdown = async (signal: string) => {
-    logger.log(`${signal}: finishing running jobs`);
-    await app.close();
-    process.exit(0);
+    logger.log(`${signal}: finishing running jobs, then shutting down (25 s at most)`);
+    await closeWithinLimitAndExit(logger, async () => {
+      await finishRunningJobs(app);
+      await app.close();
+    });
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

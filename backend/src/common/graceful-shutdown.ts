@@ -1,10 +1,18 @@
 import type { Server as HttpServer } from 'node:http';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { finishRunningJobs } from '../queue/finish-running-jobs';
 import { SocketServerRef } from '../realtime/socket-server.ref';
+import { settlesWithin } from './settles-within';
 
 /** Set once a node starts shutting down: readiness answers 503, responses close their connection. */
 export const lifecycle = { draining: false };
+
+/**
+ * The longest a SIGTERM takes, whatever is unreachable: then the process exits anyway. Below the usual
+ * 30 s an orchestrator waits before SIGKILL (docker-compose.yml sets its stop_grace_period to 30 s).
+ */
+export const SHUTDOWN_LIMIT_MS = 25_000;
 
 const IN_FLIGHT_GRACE_MS = 15_000;
 /**
@@ -25,7 +33,7 @@ export function closeConnectionsWhileDraining(_req: Request, res: Response, next
  * SIGTERM for an api node, in order: readiness 503 and `Connection: close` for a moment, stop accepting
  * connections (a balancer's next try goes to another
  * node), let requests in flight finish and answer, send this node's sockets to reconnect (to another
- * node, through the balancer), then close the queue (a worker in this process finishes its jobs), the
+ * node, through the balancer), let the jobs running in this process finish, then close the queue, the
  * database and the rest.
  */
 export async function drainAndClose(app: INestApplication): Promise<void> {
@@ -40,5 +48,27 @@ export async function drainAndClose(app: INestApplication): Promise<void> {
   // Closing the transport (not `disconnect()`) makes Socket.IO clients reconnect by themselves.
   const io = app.get(SocketServerRef, { strict: false }).server;
   for (const socket of io?.sockets.sockets.values() ?? []) socket.conn.close();
+  await finishRunningJobs(app);
   await app.close();
+}
+
+/**
+ * Runs a process's shutdown (`close`), then exits: 0 when everything closed, 1 when something failed or
+ * did not finish within SHUTDOWN_LIMIT_MS (Redis or PostgreSQL unreachable, say: what is still waiting
+ * for them is abandoned, and a job cut off goes back to the queue when its lock expires).
+ */
+export async function closeWithinLimitAndExit(logger: Logger, close: () => Promise<void>): Promise<never> {
+  let failed = false;
+  const closing = close().catch((error: unknown) => {
+    failed = true;
+    logger.error(
+      `Shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  });
+  const finished = await settlesWithin(closing, SHUTDOWN_LIMIT_MS);
+  if (!finished)
+    logger.warn(
+      `Shutdown not finished after ${SHUTDOWN_LIMIT_MS / 1000} s (something unreachable): exiting anyway`,
+    );
+  process.exit(finished && !failed ? 0 : 1);
 }

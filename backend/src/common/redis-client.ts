@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Redis, type RedisOptions } from 'ioredis';
+import { settlesWithin } from './settles-within';
 
 const logger = new Logger('Redis');
 
@@ -35,4 +36,15 @@ export function watch(client: Redis, name: string): Redis {
     logger.log(`${name}: connected again`);
   });
   return client;
+}
+
+/**
+ * Closes a client at shutdown without waiting for Redis to come back: `quit()` is a command like any
+ * other, queued until Redis answers (for ever on a `maxRetriesPerRequest: null` client). Connected: it
+ * quits politely (pending replies first), for at most `limitMs`; away: it just drops the connection.
+ */
+export async function closeRedisClient(client: Redis | null | undefined, limitMs = 2000): Promise<void> {
+  if (!client || client.status === 'end') return;
+  if (client.status === 'ready' && (await settlesWithin(client.quit(), limitMs))) return;
+  client.disconnect();
 }

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../common/redis-client';
+import { closeRedisClient, createRedisClient } from '../common/redis-client';
+import { settlesWithin } from '../common/settles-within';
 import { JobQueue } from './job-queue';
 import { splitRequestId, withRequestId } from './job-request-id';
 import { JobRegistry } from './job-registry';
@@ -12,6 +13,8 @@ export const QUEUE_NAME = 'switchboard';
 
 const jobKey = (name: JobName, jobId: string): string => `${name}-${jobId}`;
 const DEFAULT_ATTEMPTS = 3;
+/** Within the process's shutdown limit (SHUTDOWN_LIMIT_MS, 25 s), the rest being left to close the others. */
+const JOBS_FINISH_LIMIT_MS = 18_000;
 /** Errors a handler threw, which the job registry's wrapper has logged already. */
 const loggedFailures = new WeakSet<Error>();
 
@@ -115,8 +118,8 @@ export class BullJobQueue extends JobQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-    await this.redis.quit().catch(() => undefined);
+    await settlesWithin(this.queue.close(), 2000);
+    await closeRedisClient(this.redis);
   }
 }
 
@@ -126,6 +129,9 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly logger = new Logger('BullWorker');
   private worker: Worker | null = null;
   private redis: Redis | null = null;
+  /** Handlers running now (BullMQ's own count also waits for their acknowledgement in Redis). */
+  private running = 0;
+  private finishing: Promise<void> | null = null;
 
   constructor(
     private readonly options: BullOptions,
@@ -139,6 +145,7 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
       async (job) => {
         const handler = this.registry.get(job.name as JobName);
         const { data, requestId } = splitRequestId<never>(job.data);
+        this.running++;
         try {
           await handler(data, {
             attempt: job.attemptsMade + 1,
@@ -151,6 +158,8 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
           const thrown = error instanceof PermanentJobError ? new UnrecoverableError(error.message) : error;
           if (thrown instanceof Error) loggedFailures.add(thrown);
           throw thrown;
+        } finally {
+          this.running--;
         }
       },
       {
@@ -179,8 +188,40 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
     });
   }
 
+  /**
+   * Takes no more jobs and lets the running ones finish, for at most JOBS_FINISH_LIMIT_MS. Called before
+   * `app.close()` (finishRunningJobs in queue/finish-running-jobs.ts): the close hooks of the database and
+   * the Redis clients, which the jobs need, run before this provider's own. BullMQ's
+   * close() also waits for Redis to acknowledge them, for ever while Redis is away: once no handler is
+   * running and Redis is unreachable there is nothing left to wait for. A job cut off (or finished but
+   * not acknowledged) goes back to the queue when its lock expires (within ~15 s), to this or another
+   * worker; its reply is stored at most once whatever happens.
+   */
+  finishRunningJobs(): Promise<void> {
+    this.finishing ??= this.stopWorker();
+    return this.finishing;
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.redis?.quit().catch(() => undefined);
+    await this.finishRunningJobs();
+    await closeRedisClient(this.redis);
+  }
+
+  private async stopWorker(): Promise<void> {
+    if (this.worker) {
+      const closing = this.worker.close();
+      const deadline = Date.now() + JOBS_FINISH_LIMIT_MS;
+      let closed = false;
+      while (!closed && Date.now() < deadline) {
+        closed = await settlesWithin(closing, 250);
+        if (!closed && this.running === 0 && this.redis?.status !== 'ready') break;
+      }
+      if (!closed)
+        this.logger.warn(
+          this.running
+            ? `${this.running} job(s) still running after ${JOBS_FINISH_LIMIT_MS / 1000} s: stopping without them; they go back to the queue when their lock expires`
+            : 'Redis unreachable: stopping without acknowledging the last jobs; they go back to the queue when their lock expires',
+        );
+    }
   }
 }

@@ -84,9 +84,14 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops the schedules and lets the running jobs finish (before `app.close()`, like BullWorkerHost's). */
+  async finishRunningJobs(): Promise<void> {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.drain();
     this.closed = true;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.finishRunningJobs();
   }
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { BullJobQueue, BullWorkerHost, type BullOptions } from './bullmq-job-queue';
+import { RunningJobs } from './finish-running-jobs';
 import { InlineJobQueue } from './inline-job-queue';
 import { JobQueue } from './job-queue';
 import { JobRegistry } from './job-registry';
@@ -35,6 +36,14 @@ export class QueueModule {
     } else {
       providers.push(InlineJobQueue, { provide: JobQueue, useExisting: InlineJobQueue });
     }
+    providers.push({
+      provide: RunningJobs,
+      inject: [
+        { token: BullWorkerHost, optional: true },
+        { token: InlineJobQueue, optional: true },
+      ],
+      useFactory: (bull?: BullWorkerHost, inline?: InlineJobQueue) => new RunningJobs([bull, inline]),
+    });
     return { module: QueueModule, imports: [DiscoveryModule], providers, exports: [JobQueue] };
   }
 }

@@ -2,7 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../common/redis-client';
+import { closeRedisClient, createRedisClient } from '../common/redis-client';
+import { settlesWithin } from '../common/settles-within';
 import type { Server, ServerOptions } from 'socket.io';
 
 /**
@@ -41,8 +42,10 @@ export class AppIoAdapter extends IoAdapter {
   }
 
   override async close(server: Server): Promise<void> {
-    await super.close(server);
-    await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
+    // With Redis away the adapter's unsubscribe would wait for it for ever: drop the connections first.
+    if (this.redis.some((r) => r.status !== 'ready')) for (const r of this.redis) r.disconnect();
+    await settlesWithin(super.close(server), 2000);
+    await Promise.all(this.redis.map((r) => closeRedisClient(r)));
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../common/redis-client';
+import { closeRedisClient, createRedisClient } from '../common/redis-client';
 import type { ClientEventMap, ClientEventName } from './client-events';
 import { RealtimePublisher, sessionRoom, userRoom } from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
@@ -81,6 +81,6 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await closeRedisClient(this.redis);
   }
 }

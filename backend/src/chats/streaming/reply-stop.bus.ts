@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../../common/redis-client';
+import { closeRedisClient, createRedisClient } from '../../common/redis-client';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 const CHANNEL = 'switchboard:reply-stop';
@@ -32,8 +32,7 @@ export class ReplyStopBus implements OnModuleDestroy {
 
   // Calls still running are not aborted here: a shutdown drains them like any reply.
   async onModuleDestroy(): Promise<void> {
-    await this.publisher?.quit().catch(() => undefined);
-    await this.subscriber?.quit().catch(() => undefined);
+    await Promise.all([closeRedisClient(this.publisher), closeRedisClient(this.subscriber)]);
   }
 
   /** A job starts answering `messageId`: the signal aborts when someone stops it; call `release` after. */

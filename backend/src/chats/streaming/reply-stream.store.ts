@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../../common/redis-client';
+import { closeRedisClient, createRedisClient } from '../../common/redis-client';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 /** A reply as it is being streamed: the user message it answers, and the text so far. */
@@ -33,7 +33,7 @@ export class ReplyStreamStore implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
+    await closeRedisClient(this.redis);
   }
 
   /** A (new) stream for the chat: what an earlier attempt left is replaced. */

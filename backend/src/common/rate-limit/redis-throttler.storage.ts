@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../redis-client';
+import { closeRedisClient, createRedisClient } from '../redis-client';
 
 /** Fixed window per key; once over the limit the key is blocked for blockDuration. Atomic in Redis. */
 const INCREMENT = `
@@ -59,6 +59,6 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await closeRedisClient(this.redis);
   }
 }
