@@ -39,7 +39,7 @@ export interface AppConfig {
   requireEmailVerification: boolean;
   /** RATE_LIMIT_SCALE: multiplies every rate limit (1 in production; test suites raise it). */
   rateLimitScale: number;
-  /** METRICS_PORT: Prometheus metrics on their own port (then not on PORT); unset → `/metrics` on PORT. */
+  /** METRICS_PORT: Prometheus metrics on their own port; unset → no metrics served (never on PORT). */
   metricsPort: number | undefined;
   /** LOG_LEVEL: the lowest level of the JSON logs written to stdout. */
   logLevel: LogLevel;

@@ -197,8 +197,6 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/health': publicRoute(200),
   'GET /api/health/live': publicRoute(200),
   'GET /api/health/ready': publicRoute(200),
-  // Prometheus metrics on the api's port (METRICS_PORT moves them off it): no user data, only counts.
-  'GET /metrics': publicRoute(200),
   // The queue dashboard's cookie: superadmins only, from the app's origin. The test app has no Redis, so
   // the superadmin is told there is no dashboard. The dashboard itself (bull-board, mounted only with
   // REDIS_URL) is middleware behind that cookie, walked by queue-dashboard.int-spec.ts.
