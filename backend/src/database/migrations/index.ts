@@ -11,6 +11,7 @@ import { AgentCallbacks1763910000000 } from './1763910000000-agent-callbacks';
 import { ChatListKeyset1763930000000 } from './1763930000000-chat-list-keyset';
 import { MemberListKeyset1763930000001 } from './1763930000001-member-list-keyset';
 import { MessageSearch1763920000000 } from './1763920000000-message-search';
+import { VoiceCalls1763940000000 } from './1763940000000-voice-calls';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   MessageSearch1763920000000,
   ChatListKeyset1763930000000,
   MemberListKeyset1763930000001,
+  VoiceCalls1763940000000,
 ];
