@@ -14,7 +14,7 @@ import { runMigrations } from './database/migrate';
 import { accessLog, appLoggerFor, createLogger, type RootLogger } from './logging/logger';
 import { withLogging } from './logging/logging.module';
 import { bindRequestContext } from './logging/request-context';
-import { recordHttpRequests, serveMetrics } from './metrics/metrics';
+import { recordHttpRequests } from './metrics/metrics';
 import { AppIoAdapter } from './realtime/app-io.adapter';
 import { compressApiResponses, serveFrontend } from './web/serve-frontend';
 import { connectSources } from './voice/voice-csp';
@@ -98,9 +98,9 @@ export async function createApp(
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
 
-  // Prometheus metrics on the api's port, outside /api, unless METRICS_PORT serves them on their own.
-  if (!config.metricsPort)
-    (app.getHttpAdapter().getInstance() as express.Express).get('/metrics', serveMetrics);
+  // No Prometheus metrics on the api's port: they name the Node version, the traffic per route and the
+  // webhooks' outcomes, for the operator's scraper only. METRICS_PORT serves them (metrics.module.ts);
+  // `/metrics` here is a 404 (serve-frontend.ts never answers it with the app page).
   serveFrontend(app, config.frontendDist);
   return app;
 }

@@ -60,6 +60,11 @@ function embeddedPostgres(dataDir) {
   return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 
+function embeddedPassword(dataDir) {
+  const file = join(dataDir, 'postgres-password');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'postgres';
+}
+
 /** A postmaster left behind by an app that had to be killed: stop it (by its pid) before deleting its files. */
 async function stopLeftoverPostgres(dataDir) {
   const postgres = embeddedPostgres(dataDir);
@@ -121,7 +126,9 @@ export async function startApp(webhookHostPort, entry = APP_ENTRY) {
     base,
     pid,
     postmasterPid: postgres.pid,
-    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${postgres.port}/switchboard`,
+    // The app generated the superuser's password into DATA_DIR at its start (a build from before that keeps
+    // the cluster's old one, `postgres`).
+    databaseUrl: `postgres://postgres:${encodeURIComponent(embeddedPassword(dataDir))}@127.0.0.1:${postgres.port}/switchboard`,
   };
 }
 

@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  agentWebhookUrl,
-  apiHeaders,
-  createAgent,
-  createChat,
-  registerViaApi,
-  type ApiSession,
-} from '../fixtures/api';
+import { agentWebhookUrl, apiHeaders, createChat, registerViaApi, type ApiSession } from '../fixtures/api';
 import { chatRow, chatTitle, sendMessage, sidebar, userMessage } from '../fixtures/chat';
 import { axeFindings } from '../fixtures/axe';
 import { chooseFromMenu, newAccount } from '../fixtures/ui';
+import { createVoiceAgent, uniqueVoiceAgentId } from '../fixtures/voice';
 
 /**
  * Issue 14, search and export: a word from an old message (far beyond the first page of the chat) is
@@ -22,21 +16,41 @@ const LATER_TURNS = 120;
 /** Turns before the one with the word in the search test: the window holds older history too. */
 const EARLIER_TURNS = 40;
 
+/** A voice call into the chat, as the call button starts it: its transcript turns name it. */
+async function startCall(session: ApiSession, agentId: string, chatId: string): Promise<string> {
+  const res = await session.request.post('/api/voice/sessions', {
+    headers: apiHeaders(session),
+    data: { agentId, chatId },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { callId: string }).callId;
+}
+
 /** Transcript turns of a voice call: stored at once, no agent reply to wait for. */
-async function voiceTurn(session: ApiSession, chatId: string, eventId: number, text: string) {
+async function voiceTurn(
+  session: ApiSession,
+  call: { chatId: string; callId: string },
+  eventId: number,
+  text: string,
+) {
   const res = await session.request.post('/api/voice/transcripts', {
     headers: apiHeaders(session),
-    data: { chatId, role: 'user', text, conversationId: 'e2e-search', eventId: String(eventId) },
+    data: { ...call, role: 'user', text, conversationId: 'e2e-search', eventId: String(eventId) },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
 
 async function chatWithHistory(session: ApiSession, title: string, word: string, earlier = 0) {
-  const agent = await createAgent(session, { name: 'Harbour agent', webhook: agentWebhookUrl() });
+  const agent = await createVoiceAgent(session, {
+    name: 'Harbour agent',
+    webhook: agentWebhookUrl(),
+    elevenlabsAgentId: uniqueVoiceAgentId('e2e_search'),
+  });
   const chat = await createChat(session, { agentId: agent.id, title });
-  for (let i = 1; i <= earlier; i++) await voiceTurn(session, chat.id, 1000 + i, `earlier turn number ${i}`);
-  await voiceTurn(session, chat.id, 0, `The lighthouse code word is ${word}, keep it safe`);
-  for (let i = 1; i <= LATER_TURNS; i++) await voiceTurn(session, chat.id, i, `later turn number ${i}`);
+  const call = { chatId: chat.id, callId: await startCall(session, agent.id, chat.id) };
+  for (let i = 1; i <= earlier; i++) await voiceTurn(session, call, 1000 + i, `earlier turn number ${i}`);
+  await voiceTurn(session, call, 0, `The lighthouse code word is ${word}, keep it safe`);
+  for (let i = 1; i <= LATER_TURNS; i++) await voiceTurn(session, call, i, `later turn number ${i}`);
   return chat;
 }
 

@@ -23,7 +23,17 @@ function hintOptions(config: AppConfig): CookieOptions {
   return { ...options(config), httpOnly: false, path: '/' };
 }
 
+/**
+ * An answer that carries a token (an access token in the body, a refresh token in a cookie) is for this
+ * browser only, now: no cache, the browser's or a proxy's, may keep it.
+ */
+export function noStore(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+}
+
 export function setRefreshCookie(res: Response, config: AppConfig, token: string): void {
+  noStore(res);
   res.cookie(REFRESH_COOKIE, token, { ...options(config), maxAge: SESSION_TTL_MS });
   res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(config), maxAge: SESSION_TTL_MS });
 }
@@ -36,6 +46,7 @@ export type SignedInBody = Pick<SignedIn, 'accessToken' | 'expiresIn' | 'user'>;
  * cookie set on the response, and the body with the access token and the user.
  */
 export function answerSignedIn(res: Response, config: AppConfig, signedIn: SignedIn): SignedInBody {
+  noStore(res);
   if (signedIn.refreshToken) setRefreshCookie(res, config, signedIn.refreshToken);
   return { accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user };
 }
@@ -60,6 +71,7 @@ export async function refreshFromCookie(
   config: AppConfig,
   refresh: (token: string | undefined) => Promise<SignedIn>,
 ): Promise<SignedIn> {
+  noStore(res);
   let signedIn: SignedIn;
   try {
     signedIn = await refresh(readRefreshCookie(req));

@@ -39,7 +39,7 @@ export interface AppConfig {
   requireEmailVerification: boolean;
   /** RATE_LIMIT_SCALE: multiplies every rate limit (1 in production; test suites raise it). */
   rateLimitScale: number;
-  /** METRICS_PORT: Prometheus metrics on their own port (then not on PORT); unset → `/metrics` on PORT. */
+  /** METRICS_PORT: Prometheus metrics on their own port; unset → no metrics served (never on PORT). */
   metricsPort: number | undefined;
   /**
    * WORKER_CONCURRENCY: jobs one worker process runs at once (with REDIS_URL), agent calls in flight

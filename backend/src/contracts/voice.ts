@@ -19,6 +19,8 @@ export interface StartVoiceCallResult {
   chat: ChatView;
   chatCreated: boolean;
   connection: VoiceConnection;
+  /** This call: its transcript turns name it (POST /api/voice/transcripts), and it ends with it. */
+  callId: string;
 }
 
 export type VoiceTurnRole = 'user' | 'agent';
@@ -28,6 +30,8 @@ export type VoiceTurnRole = 'user' | 'agent';
  * (chat, conversationId, eventId) stores nothing new, so a retry never doubles a line.
  */
 export interface SaveVoiceTurnRequest {
+  /** The call the turn belongs to, as POST /api/voice/sessions issued it (its chat, user and company). */
+  callId: string;
   chatId: string;
   role: VoiceTurnRole;
   text: string;

@@ -11,6 +11,7 @@ import { StoredFileEntity } from '../files/stored-file.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
+import { VoiceCallEntity } from '../voice/voice-call.entity';
 
 /** Every entity, in one list: the data source and the migration check both use it. */
 export const ENTITIES = [
@@ -27,4 +28,5 @@ export const ENTITIES = [
   AdminSettingsEntity,
   AuditEntryEntity,
   AgentCallbackWaitEntity,
+  VoiceCallEntity,
 ];

@@ -40,8 +40,7 @@ describe('health for load balancers (issue 11)', () => {
         .get('/chat')
         .expect(200)
         .expect(/Switchboard/);
-      // (`/metrics` is Prometheus text here, or a 404 with METRICS_PORT: metrics.int-spec.ts.)
-      for (const path of ['/healthz', '/readyz', '/livez', '/api/nope', '/api/health/nope']) {
+      for (const path of ['/metrics', '/healthz', '/readyz', '/livez', '/api/nope', '/api/health/nope']) {
         const res = await request(http).get(path);
         expect({ path, status: res.status }).toEqual({ path, status: 404 });
         expect(res.text).not.toMatch(/<title>Switchboard/);

@@ -47,10 +47,16 @@ function value(samples: Sample[], name: string, labels: Record<string, string> =
   return hits.reduce((sum, s) => sum + s.value, 0);
 }
 
-async function scrape(http: Parameters<typeof request>[0]): Promise<Sample[]> {
-  const res = await request(http).get('/metrics').expect(200);
-  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-  return parse(res.text);
+/** The metrics text of a test app, from its METRICS_PORT. */
+async function scrapeText(t: TestApp): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${t.config.metricsPort}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.text();
+}
+
+async function scrape(t: TestApp): Promise<Sample[]> {
+  return parse(await scrapeText(t));
 }
 
 const bearer = (u: RegisteredUser) => ({
@@ -63,7 +69,11 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
   let hook: FakeWebhook;
   beforeAll(async () => {
     hook = await startFakeWebhook();
-    t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: hook.hostPort, WEBHOOK_TIMEOUT_MS: '1000' });
+    t = await createTestApp({
+      WEBHOOK_ALLOWED_HOSTS: hook.hostPort,
+      WEBHOOK_TIMEOUT_MS: '1000',
+      METRICS_PORT: String(await freePort()),
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -90,7 +100,7 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
       await request(t.http).get('/api/nope/at/all').expect(404);
       await request(t.http).get(`/api/chats/${chatId}`).expect(401);
 
-      const text = (await request(t.http).get('/metrics').expect(200)).text;
+      const text = await scrapeText(t);
       const m = parse(text);
       const http = 'switchboard_http_request_duration_seconds_count';
       expect(value(m, http, { method: 'POST', route: '/api/messages', status_class: '2xx' })).toBe(1);
@@ -124,7 +134,7 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
       tab.close();
     }
     await new Promise((r) => setTimeout(r, 100));
-    expect(value(await scrape(t.http), 'switchboard_socketio_connected_sockets')).toBe(0);
+    expect(value(await scrape(t), 'switchboard_socketio_connected_sockets')).toBe(0);
   });
 
   it('records every webhook outcome by status class, and failed replies', async () => {
@@ -132,14 +142,14 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
     const allowed = new Set([hook.hostPort, `127.0.0.1:${closed}`]);
     const call = (path: string, url = `${hook.url}${path}`) =>
       postWebhook({ url, body: { message: 'x' }, id: 'm', timeoutMs: 300, allowedHosts: allowed });
-    const before = await scrape(t.http);
+    const before = await scrape(t);
     expect((await call('/500')).kind).toBe('http_error');
     expect((await call('/400')).kind).toBe('http_error');
     expect((await call('/slow')).kind).toBe('timeout');
     expect((await call('/huge')).kind).toBe('too_large');
     expect((await call('', 'http://10.1.2.3/hook')).kind).toBe('refused');
     expect((await call('', `http://127.0.0.1:${closed}/x`)).kind).toBe('network_error');
-    const after = await scrape(t.http);
+    const after = await scrape(t);
     const delta = (labels: Record<string, string>) =>
       value(after, 'switchboard_webhook_calls_total', labels) -
       (value(before, 'switchboard_webhook_calls_total', labels) || 0);
@@ -165,13 +175,41 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
       .send({ agentId: agent.body.id, content: 'fail' })
       .expect(201);
     await t.drain();
-    const m = await scrape(t.http);
+    const m = await scrape(t);
     expect(value(m, 'switchboard_replies_total', { outcome: 'failed' })).toBe(1);
     expect(value(m, 'switchboard_jobs_total', { job: 'agent.reply', outcome: 'failed_permanently' })).toBe(1);
   });
 
-  it('is Prometheus text on GET only, and the app page never answers for it', async () => {
-    await request(t.http).post('/metrics').expect(404);
+  it('is Prometheus text on GET only', async () => {
+    const res = await fetch(`http://127.0.0.1:${t.config.metricsPort}/metrics`, { method: 'POST' });
+    expect(res.status).toBe(404);
+  });
+});
+
+// Issue 23 finding 9: the metrics (Node version, traffic per route, webhook outcomes) are for the
+// operator's scraper, never for whoever reaches the app's port.
+describe('without METRICS_PORT, no metrics on the app port', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers /metrics on PORT with a 404 (not the app page), signed in or not', async () => {
+    expect(t.config.metricsPort).toBeUndefined();
+    const user = await registerUser(t);
+    for (const req of [
+      request(t.http).get('/metrics'),
+      request(t.http).get('/metrics').set(bearer(user)),
+      request(t.http).head('/metrics'),
+      request(t.http).post('/metrics'),
+    ]) {
+      const res = await req;
+      expect(res.status).toBe(404);
+      expect(res.text ?? '').not.toMatch(/nodejs_|switchboard_|<title>Switchboard/);
+    }
   });
 });
 
@@ -234,7 +272,12 @@ describeWithRedis('with BullMQ: queue depth, and a worker on METRICS_PORT', () =
   });
 
   it('reads waiting, active and delayed jobs when scraped; a worker process answers on its own port', async () => {
-    const api = await createTestApp({ REDIS_URL: redisUrl, BULLMQ_PREFIX: prefix, PROCESS_ROLE: 'api' });
+    const api = await createTestApp({
+      REDIS_URL: redisUrl,
+      BULLMQ_PREFIX: prefix,
+      PROCESS_ROLE: 'api',
+      METRICS_PORT: String(await freePort()),
+    });
     let worker: Awaited<ReturnType<typeof NestFactory.createApplicationContext>> | null = null;
     try {
       const user = await registerUser(api);
@@ -244,7 +287,7 @@ describeWithRedis('with BullMQ: queue depth, and a worker on METRICS_PORT', () =
         .set(bearer(user))
         .send({ agentId: 'default-agent', content: 'queued' })
         .expect(201);
-      let m = await scrape(api.http);
+      let m = await scrape(api);
       expect(
         value(m, 'switchboard_queue_jobs', { queue: 'switchboard', state: 'waiting' }),
       ).toBeGreaterThanOrEqual(1);

@@ -26,7 +26,7 @@ function optional<T>(moduleRef: ModuleRef, token: abstract new (...args: never[]
 /**
  * Feeds the scrape-time values of this process (open sockets on an api, queue depth with BullMQ) and,
  * when METRICS_PORT is set, serves `/metrics` on that port: the only HTTP a worker process answers.
- * Without METRICS_PORT the api serves `/metrics` on PORT (bootstrap.ts).
+ * Without METRICS_PORT nothing serves them (never on the app's PORT, open to anyone).
  */
 @Injectable()
 export class MetricsHost implements OnApplicationBootstrap, OnApplicationShutdown {

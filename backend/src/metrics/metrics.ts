@@ -6,7 +6,7 @@ import { PermanentJobError } from '../queue/job-types';
 
 /**
  * Prometheus metrics of this process (api or worker), one registry per process. Served at `/metrics` on
- * PORT, or on METRICS_PORT when set (metrics.module.ts). Series are made here once; the hot paths only
+ * METRICS_PORT when set (metrics.module.ts), never on the app's PORT. Series are made here once; the hot paths only
  * observe (README "Metrics" lists them).
  */
 export const registry = new Registry();
@@ -187,7 +187,7 @@ export async function renderMetrics(): Promise<string> {
 
 export const METRICS_CONTENT_TYPE = registry.contentType;
 
-/** GET /metrics (on PORT, or alone on METRICS_PORT). */
+/** GET /metrics on METRICS_PORT. */
 export function serveMetrics(_req: unknown, res: ServerResponse): void {
   renderMetrics().then(
     (text) => {

@@ -51,6 +51,10 @@ export interface Fixtures {
   messageSeq: string;
   /** An agent's voice turn in that chat (the agent has a voice agent id). */
   voiceMessageId: string;
+  /** A voice call of the owner into that chat (its transcript turns name it). */
+  voiceCallId: string;
+  /** Another voice call of the owner into that chat, for the walk to end. */
+  endedVoiceCallId: string;
   /** The owner's avatar file. */
   fileId: string;
   /** A pending invitation of the owner's company. */
@@ -197,8 +201,6 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/health': publicRoute(200),
   'GET /api/health/live': publicRoute(200),
   'GET /api/health/ready': publicRoute(200),
-  // Prometheus metrics on the api's port (METRICS_PORT moves them off it): no user data, only counts.
-  'GET /metrics': publicRoute(200),
   // The queue dashboard's cookie: superadmins only, from the app's origin. The test app has no Redis, so
   // the superadmin is told there is no dashboard. The dashboard itself (bull-board, mounted only with
   // REDIS_URL) is middleware behind that cookie, walked by queue-dashboard.int-spec.ts.
@@ -322,10 +324,17 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...ownObject(201),
     call: (f) => ({ body: { agentId: f.agentId, chatId: f.chatId } }),
   },
+  // A call's end: only its user in its company.
+  'POST /api/voice/sessions/:id/end': {
+    ...ownObject(204),
+    call: (f) => ({ params: { id: f.endedVoiceCallId } }),
+  },
+  // A transcript turn names the caller's own call (another user's call is not found, like the chat).
   'POST /api/voice/transcripts': {
     ...ownObject(201),
     call: (f) => ({
       body: {
+        callId: f.voiceCallId,
         chatId: f.chatId,
         role: 'user',
         text: 'said in a call walked by the matrix',

@@ -70,10 +70,20 @@ describe('authorization matrix (every registered route and socket event × every
       .set(ownerHeaders())
       .send({ agentId: agent.body.id, content: 'the owner speaks' });
     if (first.status !== 201) throw new Error(`first message: ${first.status} ${JSON.stringify(first.body)}`);
+    // Voice calls into that chat: one whose transcript the walk saves turns under, one the walk ends.
+    const startCall = () =>
+      request(t.http)
+        .post('/api/voice/sessions')
+        .set(ownerHeaders())
+        .send({ agentId: agent.body.id, chatId: first.body.chat.id });
+    const calls = [await startCall(), await startCall()];
+    for (const call of calls)
+      if (call.status !== 201) throw new Error(`voice call: ${call.status} ${JSON.stringify(call.body)}`);
     const voiceTurn = await request(t.http)
       .post('/api/voice/transcripts')
       .set(ownerHeaders())
       .send({
+        callId: calls[0].body.callId,
         chatId: first.body.chat.id,
         role: 'agent',
         text: 'the agent speaks in a call',
@@ -120,6 +130,8 @@ describe('authorization matrix (every registered route and socket event × every
       messageId: first.body.message.id as string,
       messageSeq: first.body.message.seq as string,
       voiceMessageId: voiceTurn.body.id as string,
+      voiceCallId: calls[0].body.callId as string,
+      endedVoiceCallId: calls[1].body.callId as string,
       fileId,
       webhookUrl: `${hook.url}/ok`,
       unique: () => `matrix-${process.pid}-${++uniqueCounter}`,

@@ -1,9 +1,10 @@
-import { Body, Controller, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBearerAuth,
   ApiCreatedResponse,
   ApiHeader,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
@@ -21,9 +22,10 @@ import {
   StartVoiceCallResultDto,
   VoiceFeedbackDto,
 } from './dto/voice.dto';
-import { VoiceService } from './voice.service';
+import { VOICE_CALL_NOT_FOUND, VoiceService } from './voice.service';
 
 const MESSAGE_ID = new UuidParamPipe(MESSAGE_NOT_FOUND);
+const CALL_ID = new UuidParamPipe(VOICE_CALL_NOT_FOUND);
 
 @ApiTags('voice')
 @ApiBearerAuth()
@@ -41,6 +43,15 @@ export class VoiceController {
   @ApiServiceUnavailableResponse({ description: 'The voice provider could not be reached' })
   start(@CurrentScope() scope: CompanyScope, @Body() body: StartVoiceCallDto): Promise<StartVoiceCallResult> {
     return this.voice.start(scope, body.agentId, body.chatId);
+  }
+
+  /** The call ended: its transcript turns are refused after a short grace. */
+  @Post('sessions/:id/end')
+  @HttpCode(204)
+  @RateLimit('voiceTranscript')
+  @ApiNoContentResponse()
+  end(@CurrentScope() scope: CompanyScope, @Param('id', CALL_ID) id: string): Promise<void> {
+    return this.voice.end(scope, id);
   }
 
   /** Saves one final transcript turn of a call (idempotent per provider event). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
@@ -22,7 +23,13 @@ import {
   PROVIDER_REFUSED_KEY,
   PROVIDER_UNREACHABLE,
 } from './elevenlabs.client';
-import { CHAT_OF_ANOTHER_AGENT, VOICE_AGENT_ID_REQUIRED } from './voice.service';
+import {
+  CHAT_OF_ANOTHER_AGENT,
+  VOICE_AGENT_ID_REQUIRED,
+  VOICE_CALL_ENDED,
+  VOICE_CALL_NOT_FOUND,
+  VOICE_CALL_OTHER_CHAT,
+} from './voice.service';
 
 const API_KEY = 'xi-test-key-never-to-be-shown';
 
@@ -84,7 +91,8 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     const user = await registerUser(t);
     const agent = await createAgent(t, user, 'agent_voice_1');
     const res = await start(t, user, { agentId: agent.id }).expect(201);
-    return { user, agent, chat: (res.body as StartVoiceCallResult).chat };
+    const started = res.body as StartVoiceCallResult;
+    return { user, agent, chat: started.chat, callId: started.callId };
   }
 
   describe('starting a call', () => {
@@ -219,8 +227,10 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
   });
 
   describe('transcript turns', () => {
-    const turn = (chatId: string, extra: object = {}) => ({
-      chatId,
+    /** A turn of `call` (its chat and call id), or of `extra`'s chatId and callId. */
+    const turn = (call: { chat: { id: string }; callId: string }, extra: object = {}) => ({
+      callId: call.callId,
+      chatId: call.chat.id,
       role: 'user',
       text: 'Hello there, I said this out loud',
       conversationId: 'conv_123',
@@ -229,16 +239,17 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     });
 
     it('are stored once per provider event as voice messages, move the chat up and reach other tabs', async () => {
-      const { user, chat } = await inCall();
+      const call = await inCall();
+      const { user, chat } = call;
       const otherTab = await connectSocket(t.baseUrl, user.accessToken);
       sockets.push(otherTab);
       hook.requests.length = 0;
 
-      const first = await saveTurn(user, turn(chat.id)).expect(201);
-      const again = await saveTurn(user, turn(chat.id)).expect(201);
+      const first = await saveTurn(user, turn(call)).expect(201);
+      const again = await saveTurn(user, turn(call)).expect(201);
       const reply = await saveTurn(
         user,
-        turn(chat.id, { role: 'agent', text: 'Hi! How can I help?', eventId: 2 }),
+        turn(call, { role: 'agent', text: 'Hi! How can I help?', eventId: 2 }),
       ).expect(201);
 
       expect(again.body.id).toBe(first.body.id);
@@ -273,15 +284,17 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     });
 
     it('a later call in the same chat has its own event ids', async () => {
-      const { user, chat } = await inCall();
-      await saveTurn(user, turn(chat.id, { conversationId: 'conv_a', eventId: '5' })).expect(201);
-      await saveTurn(user, turn(chat.id, { conversationId: 'conv_b', eventId: '5' })).expect(201);
+      const call = await inCall();
+      const { user, chat } = call;
+      await saveTurn(user, turn(call, { conversationId: 'conv_a', eventId: '5' })).expect(201);
+      await saveTurn(user, turn(call, { conversationId: 'conv_b', eventId: '5' })).expect(201);
       expect(await messagesOf(user, chat.id)).toHaveLength(2);
     });
 
     it('the next typed message goes to the webhook with the chat as its sessionId', async () => {
-      const { user, chat } = await inCall();
-      await saveTurn(user, turn(chat.id)).expect(201);
+      const call = await inCall();
+      const { user, chat } = call;
+      await saveTurn(user, turn(call)).expect(201);
       hook.requests.length = 0;
       await request(t.http)
         .post(`/api/chats/${chat.id}/messages`)
@@ -295,32 +308,85 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     });
 
     it("refuses another user's chat, an archived chat and malformed turns", async () => {
-      const { user, chat } = await inCall();
+      const call = await inCall();
+      const { user, chat } = call;
       const outsider = await registerUser(t);
-      await saveTurn(outsider, turn(chat.id)).expect(404);
-      await saveTurn(outsider, turn(chat.id)).set('X-Company-Id', user.companyId).expect(404);
+      await saveTurn(outsider, turn(call)).expect(404);
+      await saveTurn(outsider, turn(call)).set('X-Company-Id', user.companyId).expect(404);
       expect(await messagesOf(user, chat.id)).toHaveLength(0);
 
-      expect((await saveTurn(user, turn(chat.id, { text: '   ' })).expect(400)).body.message).toBe(
+      expect((await saveTurn(user, turn(call, { text: '   ' })).expect(400)).body.message).toBe(
         'Please enter a message',
       );
-      await saveTurn(user, turn(chat.id, { role: 'system' })).expect(400);
-      await saveTurn(user, turn(chat.id, { eventId: 'a b' })).expect(400);
-      await saveTurn(user, turn(chat.id, { conversationId: undefined })).expect(400);
+      await saveTurn(user, turn(call, { role: 'system' })).expect(400);
+      await saveTurn(user, turn(call, { eventId: 'a b' })).expect(400);
+      await saveTurn(user, turn(call, { conversationId: undefined })).expect(400);
 
       await request(t.http)
         .patch(`/api/chats/${chat.id}`)
         .set(as(user))
         .send({ isArchived: true })
         .expect(200);
-      expect((await saveTurn(user, turn(chat.id)).expect(400)).body.message).toBe(CHAT_ARCHIVED);
+      expect((await saveTurn(user, turn(call)).expect(400)).body.message).toBe(CHAT_ARCHIVED);
+    });
+
+    // Issue 23 finding 10: a transcript is bound to a call the api started, not whatever the browser says.
+    it("issue 23 finding 10: refuses a turn without a call, under another user's call, for another chat or agent, or after the call", async () => {
+      const call = await inCall();
+      const { user, chat } = call;
+
+      // No call at all: agent words put into any chat of the user's.
+      const noCall = await saveTurn(user, { ...turn(call, { role: 'agent' }), callId: undefined }).expect(
+        400,
+      );
+      expect(noCall.body.message).toBe(VOICE_CALL_NOT_FOUND);
+      const madeUp = await saveTurn(user, turn(call, { callId: randomUUID() })).expect(404);
+      expect(madeUp.body.message).toBe(VOICE_CALL_NOT_FOUND);
+
+      // Another user's call (in their company, or in this one).
+      const other = await inCall();
+      await saveTurn(user, turn(call, { callId: other.callId })).expect(404);
+      await saveTurn(other.user, turn(call)).expect(404);
+      await saveTurn(other.user, turn(call)).set('X-Company-Id', user.companyId).expect(404);
+
+      // This user's call, but another chat: with a voice-less agent, or with another voice agent.
+      const textAgent = await createAgent(t, user, null);
+      const sent = await request(t.http)
+        .post('/api/messages')
+        .set(as(user))
+        .send({ agentId: textAgent.id, content: 'typed' })
+        .expect(201);
+      const textChatId = sent.body.chat.id as string;
+      const otherVoiceAgent = await createAgent(t, user, 'agent_voice_2');
+      const otherChat = await start(t, user, { agentId: otherVoiceAgent.id }).expect(201);
+      for (const chatId of [textChatId, (otherChat.body as StartVoiceCallResult).chat.id]) {
+        const res = await saveTurn(user, turn(call, { chatId, role: 'agent' })).expect(400);
+        expect(res.body.message).toBe(VOICE_CALL_OTHER_CHAT);
+      }
+      expect(await messagesOf(user, chat.id)).toHaveLength(0);
+
+      // The normal flow.
+      await saveTurn(user, turn(call)).expect(201);
+
+      // Ended: turns in flight are taken for a short grace, then none.
+      await request(t.http).post(`/api/voice/sessions/${call.callId}/end`).set(as(user)).expect(204);
+      await request(t.http).post(`/api/voice/sessions/${call.callId}/end`).set(as(other.user)).expect(404);
+      await saveTurn(user, turn(call, { eventId: '2' })).expect(201);
+      const db = t.app.get(DataSource);
+      await db.query(`UPDATE voice_calls SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+        call.callId,
+      ]);
+      const late = await saveTurn(user, turn(call, { eventId: '3' })).expect(410);
+      expect(late.body.message).toBe(VOICE_CALL_ENDED);
+      expect(await messagesOf(user, chat.id)).toHaveLength(2);
     });
   });
 
   describe('feedback on agent turns', () => {
     it('is stored with the message, can be changed and taken back; only on agent voice turns', async () => {
-      const { user, chat } = await inCall();
+      const { user, chat, callId } = await inCall();
       const said = await saveTurn(user, {
+        callId,
         chatId: chat.id,
         role: 'user',
         text: 'question',
@@ -328,6 +394,7 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
         eventId: '1',
       }).expect(201);
       const answer = await saveTurn(user, {
+        callId,
         chatId: chat.id,
         role: 'agent',
         text: 'answer',
@@ -360,8 +427,9 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
   });
 
   it('stores voice turns with their unique index (a direct duplicate insert is refused)', async () => {
-    const { user, chat } = await inCall();
+    const { user, chat, callId } = await inCall();
     await saveTurn(user, {
+      callId,
       chatId: chat.id,
       role: 'user',
       text: 'x',

@@ -1,15 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { AgentsService, DEFAULT_AGENT_ID } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
-import { ValidationFailedError } from '../common/domain-errors';
+import { GoneError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { AGENT_INACTIVE, CHAT_ARCHIVED, ChatsService } from '../chats/chats.service';
 import type { MessageFeedback, MessageView } from '../contracts/chats';
 import type { SaveVoiceTurnRequest, StartVoiceCallResult } from '../contracts/voice';
 import { ElevenLabsClient } from './elevenlabs.client';
+import { VoiceCallsRepository } from './voice-calls.repository';
 
 /** The spec's rule (section 5), as the refusal a person reads. */
 export const VOICE_AGENT_ID_REQUIRED = 'The voice agent id is required to enable voice calls';
 export const CHAT_OF_ANOTHER_AGENT = 'This chat is with another agent.';
+export const VOICE_CALL_NOT_FOUND = 'Voice call not found. Start a call to save its transcript.';
+export const VOICE_CALL_OTHER_CHAT = "This voice call's transcript belongs to another chat.";
+export const VOICE_CALL_ENDED = 'This voice call has ended: its transcript can no longer be saved.';
+
+/**
+ * How long a call's transcript turns are taken: the longest call (the provider's maximum duration, an
+ * hour at most) and a grace for the last turns' saves and retries.
+ */
+export const VOICE_CALL_LIFETIME_MS = 60 * 60_000 + 5 * 60_000;
+/** After the call ends, turns still being saved may arrive this long. */
+export const VOICE_CALL_END_GRACE_MS = 30_000;
 
 /**
  * Voice calls: the api checks who may call which agent and issues the connection; the browser talks to
@@ -21,6 +33,7 @@ export class VoiceService {
     private readonly agents: AgentsService,
     private readonly chats: ChatsService,
     private readonly provider: ElevenLabsClient,
+    private readonly calls: VoiceCallsRepository,
   ) {}
 
   /**
@@ -38,20 +51,35 @@ export class VoiceService {
       if (chat.agentId !== publicAgentId) throw new ValidationFailedError(CHAT_OF_ANOTHER_AGENT);
       if (chat.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);
       const connection = await this.provider.connectionFor(agent.elevenlabsAgentId);
-      return { chat, chatCreated: false, connection };
+      const callId = await this.calls.create(scope, chat.id, publicAgentId, VOICE_CALL_LIFETIME_MS);
+      return { chat, chatCreated: false, connection, callId };
     }
     const connection = await this.provider.connectionFor(agent.elevenlabsAgentId);
     const chat = await this.chats.create(scope, publicAgentId);
-    return { chat, chatCreated: true, connection };
+    const callId = await this.calls.create(scope, chat.id, publicAgentId, VOICE_CALL_LIFETIME_MS);
+    return { chat, chatCreated: true, connection, callId };
   }
 
-  /** One final transcript turn; the provider's ids make saving it again a no-op. */
-  saveTurn(scope: OwnerScope, turn: SaveVoiceTurnRequest): Promise<MessageView> {
+  /**
+   * One final transcript turn, under a call this api started for this user in this company, into that
+   * call's chat, while the call lasts; the provider's ids make saving it again a no-op.
+   */
+  async saveTurn(scope: OwnerScope, turn: SaveVoiceTurnRequest): Promise<MessageView> {
+    const call = await this.calls.find(scope, turn.callId);
+    if (!call) throw new NotFoundError(VOICE_CALL_NOT_FOUND);
+    if (call.chatId !== turn.chatId) throw new ValidationFailedError(VOICE_CALL_OTHER_CHAT);
+    if (call.expired) throw new GoneError(VOICE_CALL_ENDED);
     return this.chats.storeVoiceTurn(scope, turn.chatId, {
       role: turn.role,
       text: turn.text,
       voiceEventId: `${turn.conversationId}:${turn.eventId}`,
     });
+  }
+
+  /** The call is over (the browser says so): no turn is taken after a short grace. */
+  async end(scope: OwnerScope, callId: string): Promise<void> {
+    if (!(await this.calls.end(scope, callId, VOICE_CALL_END_GRACE_MS)))
+      throw new NotFoundError(VOICE_CALL_NOT_FOUND);
   }
 
   setFeedback(scope: OwnerScope, messageId: string, score: MessageFeedback | null): Promise<MessageView> {

@@ -14,13 +14,27 @@ export class AddressRefusedError extends Error {
   }
 }
 
+/**
+ * The IPv4 address an IPv6 address stands for, when it embeds one: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d, also written ::7f00:1; deprecated, but a stack may still reach the IPv4
+ * host through it), NAT64's well-known prefix (64:ff9b::/96, which a DNS64 resolver answers for every
+ * IPv4-only name) and 6to4 (2002:aabb:ccdd::/48). Such an address is judged by that IPv4 address.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zero = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && (p[5] === 0xffff || p[5] === 0)) return ipv4(p[6], p[7]);
+  if (p[0] === 0x64 && p[1] === 0xff9b && zero(2, 6)) return ipv4(p[6], p[7]);
+  if (p[0] === 0x2002) return ipv4(p[1], p[2]);
+  return null;
+}
+
 /** True when an IP is on the public internet (not loopback, private, link-local, CGNAT, metadata...). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
+  if (parsed.kind() === 'ipv6') parsed = embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed;
   return PUBLIC_RANGES.has(parsed.range());
 }
 

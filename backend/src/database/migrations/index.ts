@@ -12,6 +12,7 @@ import { ChatListKeyset1763930000000 } from './1763930000000-chat-list-keyset';
 import { MemberListKeyset1763930000001 } from './1763930000001-member-list-keyset';
 import { MessageSearch1763920000000 } from './1763920000000-message-search';
 import { InvitationMailProof1763940000000 } from './1763940000000-invitation-mail-proof';
+import { VoiceCalls1763940000001 } from './1763940000001-voice-calls';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ChatListKeyset1763930000000,
   MemberListKeyset1763930000001,
   InvitationMailProof1763940000000,
+  VoiceCalls1763940000001,
 ];

@@ -43,9 +43,14 @@ export class StartVoiceCallResultDto {
   @ApiProperty({ type: ChatDto }) chat: ChatDto;
   @ApiProperty() chatCreated: boolean;
   @ApiProperty({ type: VoiceConnectionDto }) connection: VoiceConnection;
+  @ApiProperty({ description: 'This call, named by its transcript turns' }) callId: string;
 }
 
 export class SaveVoiceTurnDto implements SaveVoiceTurnRequest {
+  @ApiProperty({ description: 'The call, as POST /api/voice/sessions issued it' })
+  @IsUUID('all', { message: 'Voice call not found. Start a call to save its transcript.' })
+  callId: string;
+
   @ApiProperty()
   @IsUUID('all', { message: 'Chat not found' })
   chatId: string;

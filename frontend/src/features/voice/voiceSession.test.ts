@@ -65,6 +65,7 @@ const started: StartVoiceCallResult = {
   chat,
   chatCreated: true,
   connection: { mode: 'signed', signedUrl: 'wss://voice.example/v1/convai/conversation?agent_id=voice_1' },
+  callId: 'call-7',
 };
 
 function notifier() {
@@ -95,6 +96,7 @@ describe('voice calls (client side)', () => {
     useCompanyStore.getState().setCurrentCompany('c1');
     useChatStore.getState().reset('c1');
     useVoiceStore.getState().reset();
+    vi.spyOn(voiceApi, 'end').mockResolvedValue(undefined);
   });
   afterEach(async () => {
     await endVoiceCall();
@@ -165,7 +167,9 @@ describe('voice calls (client side)', () => {
     expect(useVoiceStore.getState().caption).toBe('Hel');
     engine.callbacks?.onMessage?.({ role: 'agent', source: 'ai', message: 'Hello Ada', event_id: 3 });
     await vi.waitFor(() => expect(saved).toHaveLength(1));
+    // Each turn names the call the api issued.
     expect(saveTurn).toHaveBeenCalledWith('c1', {
+      callId: 'call-7',
       chatId: 'chat-9',
       role: 'agent',
       text: 'Hello Ada',
@@ -180,6 +184,7 @@ describe('voice calls (client side)', () => {
     expect(saveTurn).toHaveBeenLastCalledWith(
       'c1',
       expect.objectContaining({
+        callId: 'call-7',
         role: 'user',
         text: 'typed into the call',
         eventId: expect.stringMatching(/^typed-/),
@@ -188,6 +193,8 @@ describe('voice calls (client side)', () => {
 
     await endVoiceCall();
     expect(notify.success).toHaveBeenCalledWith(CALL_ENDED, CALL_ENDED_DETAIL);
+    // The api is told: the call's transcript closes after a short grace.
+    expect(voiceApi.end).toHaveBeenCalledWith('c1', 'call-7');
     expect(useVoiceStore.getState().status).toBe('ended');
     expect(isCallChat('chat-9')).toBe(false);
   });

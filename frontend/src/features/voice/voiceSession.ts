@@ -36,6 +36,8 @@ const ACTIVITY_EVERY_MS = 1_000;
 interface LiveCall {
   session: VoiceSession | null;
   companyId: string;
+  /** The call as the api issued it: every transcript turn names it. */
+  callId: string;
   chatId: string;
   conversationId: string | null;
   notify: VoiceNotifier;
@@ -97,7 +99,14 @@ async function saveTurn(
 ): Promise<MessageView | null> {
   const content = text.trim();
   if (!content || !call.conversationId) return null;
-  const turn = { chatId: call.chatId, role, text: content, conversationId: call.conversationId, eventId };
+  const turn = {
+    callId: call.callId,
+    chatId: call.chatId,
+    role,
+    text: content,
+    conversationId: call.conversationId,
+    eventId,
+  };
   for (let attempt = 1; ; attempt++) {
     try {
       const message = await voiceApi.saveTurn(call.companyId, turn);
@@ -118,6 +127,8 @@ function finish(call: LiveCall): void {
   call.unsubscribe();
   if (live === call) live = null;
   useVoiceStore.getState().ended();
+  // Turns still being saved are taken for a short grace; a failure here only leaves the call to expire.
+  voiceApi.end(call.companyId, call.callId).catch(() => undefined);
 }
 
 /** Ends the call (the user's choice, a company switch, signing out); the disconnect callback reports it. */
@@ -175,6 +186,7 @@ export async function startVoiceCall(
     call = {
       session: null,
       companyId,
+      callId: started.callId,
       chatId: started.chat.id,
       conversationId: null,
       notify,
@@ -230,6 +242,7 @@ export async function startVoiceCall(
     useVoiceStore.getState().connected();
     notify.success(CALL_STARTED, CALL_STARTED_DETAIL);
   } catch (error) {
+    if (call) voiceApi.end(call.companyId, call.callId).catch(() => undefined);
     if (call && live === call) live = null;
     useVoiceStore.getState().reset();
     notify.error(START_ERROR, startFailureMessage(error));
