@@ -7,14 +7,10 @@
 //      call in flight;
 //   b. one worker, then two, at WORKER_CONCURRENCY=250: a second worker raises the ceiling.
 // The agent is a local `http` server counting the requests it holds open.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { connectSocket, signUp } from '../lib/clients.mjs';
 import { APP_ENTRY, CONFIG } from '../lib/config.mjs';
+import { distributedEnv } from '../lib/distributed-env.mjs';
 import { onCleanup } from '../lib/lifecycle.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { spawnNode } from '../lib/servers.mjs';
@@ -61,21 +57,6 @@ async function startSlowAgent() {
   });
   const port = server.address().port;
   return { url: `http://127.0.0.1:${port}/agent`, hostPort: `127.0.0.1:${port}`, state };
-}
-
-async function ownDatabase(serverUrl) {
-  const name = `switchboard_bench_calls_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  onCleanup('calls-in-flight database', async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** Runs `work` over `items`, `limit` at a time. */
@@ -162,19 +143,12 @@ export const callsInFlight = {
       return;
     }
     const agent = await startSlowAgent();
-    const dataDir = mkdtempSync(join(os.tmpdir(), 'switchboard-bench-calls-'));
-    onCleanup('calls-in-flight data dir', () => rmSync(dataDir, { recursive: true, force: true }));
-    const env = { ...process.env };
-    for (const name of ['PORT', 'APP_ORIGIN', 'PROCESS_ROLE', 'DEFAULT_AGENT_WEBHOOK', 'METRICS_PORT'])
-      delete env[name];
-    Object.assign(env, {
-      DATABASE_URL: await ownDatabase(serverUrl),
-      REDIS_URL: redisUrl,
-      BULLMQ_PREFIX: `benchcalls${process.pid}`,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      DATA_DIR: dataDir,
-      WEBHOOK_ALLOWED_HOSTS: agent.hostPort,
-      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '10000',
+    const env = await distributedEnv({
+      serverUrl,
+      redisUrl,
+      label: 'calls',
+      agentHostPort: agent.hostPort,
+      rateLimitScale: '10000',
     });
     const port = await freePort();
     const apiNode = await spawnNode(
@@ -216,21 +190,15 @@ export const callsInFlight = {
       }),
     );
     await stop(w1);
-    const c1 = await worker('calls worker A (250)', { WORKER_CONCURRENCY: String(capped) });
-    rounds.push(
-      await round({ api, chats, agent, replies, workerPids: [c1.pid], label: `b. 1 worker, ${capped}` }),
-    );
-    const c2 = await worker('calls worker B (250)', { WORKER_CONCURRENCY: String(capped) });
-    rounds.push(
-      await round({
-        api,
-        chats,
-        agent,
-        replies,
-        workerPids: [c1.pid, c2.pid],
-        label: `b. 2 workers, ${capped} each`,
-      }),
-    );
+    const capWorkers = [];
+    for (const name of ['A', 'B']) {
+      capWorkers.push(
+        await worker(`calls worker ${name} (${capped})`, { WORKER_CONCURRENCY: String(capped) }),
+      );
+      const label = `b. ${capWorkers.length} worker${capWorkers.length > 1 ? 's' : ''}, ${capped} each`;
+      const workerPids = capWorkers.map((w) => w.pid);
+      rounds.push(await round({ api, chats, agent, replies, workerPids, label }));
+    }
     result.rounds = rounds;
     const a = rounds[0];
     result.kbPerCallInFlight = a.maxInFlight ? a.workerRssGrowthKb[0] / a.maxInFlight : null;

@@ -5,14 +5,9 @@
 // socket is on the second node, so replies come through Redis (the worker's emitter, the adapter). The
 // concurrent shape, in blocks interleaved with the embedded single process of the main run: msgs/s of
 // 2 api + 1 worker over one process, then again once a second worker has joined.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { signUp } from '../lib/clients.mjs';
+import { distributedEnv } from '../lib/distributed-env.mjs';
 import { APP_ENTRY, CONFIG } from '../lib/config.mjs';
-import { onCleanup } from '../lib/lifecycle.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { httpSystem, measureRoundTrips, roundTripSystems } from '../lib/round-trip.mjs';
 import { spawnNode } from '../lib/servers.mjs';
@@ -21,22 +16,6 @@ import { delay, freePort } from '../lib/util.mjs';
 import { concurrent } from './concurrent.mjs';
 
 const { workerStartMs } = CONFIG.distributed;
-
-/** A database of the bench's own on the machine's PostgreSQL, dropped at cleanup. */
-async function ownDatabase(serverUrl) {
-  const name = `switchboard_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  onCleanup('bench database', async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 export const distributed = {
   key: 'distributed',
@@ -49,19 +28,12 @@ export const distributed = {
       result.skipped = 'set BENCH_DATABASE_URL and BENCH_REDIS_URL to run it';
       return;
     }
-    const dataDir = mkdtempSync(join(os.tmpdir(), 'switchboard-bench-dist-'));
-    onCleanup('distributed data dir', () => rmSync(dataDir, { recursive: true, force: true }));
-    const env = { ...process.env };
-    for (const name of ['PORT', 'APP_ORIGIN', 'PROCESS_ROLE', 'DEFAULT_AGENT_WEBHOOK', 'METRICS_PORT'])
-      delete env[name];
-    Object.assign(env, {
-      DATABASE_URL: await ownDatabase(serverUrl),
-      REDIS_URL: redisUrl,
-      BULLMQ_PREFIX: `bench${process.pid}`,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      DATA_DIR: dataDir,
-      WEBHOOK_ALLOWED_HOSTS: ctx.webhook.hostPort,
-      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
+    const env = await distributedEnv({
+      serverUrl,
+      redisUrl,
+      label: 'dist',
+      agentHostPort: ctx.webhook.hostPort,
+      rateLimitScale: '1000',
     });
     const api = async (label) => {
       const port = await freePort();
