@@ -18,8 +18,8 @@
 //
 // Environment: OPS_DATABASE_URL (required: a server where this user may CREATE DATABASE, e.g.
 // postgres://postgres@127.0.0.1:5432/postgres), OPS_REDIS_URL (optional), OPS_RATE (5), OPS_CHATS (60),
-// OPS_WARMUP_S (8), OPS_PAUSE_S (5), OPS_TAIL_S (15), OPS_ROUNDS (1: restart rounds), OPS_KEEP_LOGS=1 (keep
-// the processes' logs; their directory is printed).
+// OPS_WARMUP_S (8), OPS_PAUSE_S (5), OPS_TAIL_S (15), OPS_ROUNDS (1: restart rounds), OPS_AGENT_DELAY_MS (0:
+// how long the agent takes to answer), OPS_KEEP_LOGS=1 (keep the processes' logs; their directory is printed).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +47,9 @@ const WARMUP_MS = num('OPS_WARMUP_S', 8) * 1000;
 const PAUSE_MS = num('OPS_PAUSE_S', 5) * 1000;
 const TAIL_MS = num('OPS_TAIL_S', 15) * 1000;
 const ROUNDS = num('OPS_ROUNDS', 1);
+// 0: the agent answers at once; more keeps replies in flight while the worker is stopped.
+const AGENT_DELAY_MS = Number(process.env.OPS_AGENT_DELAY_MS ?? 0);
+if (!(AGENT_DELAY_MS >= 0)) fail('OPS_AGENT_DELAY_MS must be a number of milliseconds', 2);
 const REPLY_WAIT_MS = 40_000;
 const READY_TIMEOUT_MS = 120_000;
 const EXIT_TIMEOUT_MS = 35_000;
@@ -145,7 +148,7 @@ async function ownRedis() {
   return `redis://127.0.0.1:${port}`;
 }
 
-/** Answers `[{"output":"ok"}]` at once; counts calls per webhook-id (delivery is at-least-once). */
+/** Answers `[{"output":"ok"}]` (after OPS_AGENT_DELAY_MS); counts calls per webhook-id (at-least-once). */
 async function startWebhook() {
   const reply = JSON.stringify([{ output: 'ok' }]);
   const calls = new Map();
@@ -154,8 +157,13 @@ async function startWebhook() {
     req.on('end', () => {
       const id = String(req.headers['webhook-id'] ?? '');
       calls.set(id, (calls.get(id) ?? 0) + 1);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(reply) });
-      res.end(reply);
+      setTimeout(() => {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(reply),
+        });
+        res.end(reply);
+      }, AGENT_DELAY_MS);
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -334,6 +342,7 @@ function tab(lb, session, sends) {
         continue;
       }
       connections++;
+      if (connectedOnce) say(`client: socket reconnected through ${node.label}`);
       socket = s;
       s.once('disconnect', () => {
         socket = null;
@@ -694,6 +703,9 @@ async function main() {
     console.log(
       `  ${r.label.padEnd(8)} exit code ${r.exitCode}${r.killed ? ' (SIGKILL)' : ''}, stopped in ${r.stopMs} ms, ready again ${r.readyMs} ms after start`,
     );
+  const nodes = new Map();
+  for (const s of all) if (s.node) nodes.set(s.node, (nodes.get(s.node) ?? 0) + 1);
+  const perNode = [...nodes].map(([label, n]) => `${label} ${n}`).join(', ');
   const failures = new Map();
   for (const s of failed) failures.set(s.error, (failures.get(s.error) ?? 0) + 1);
   const figures = [
@@ -714,6 +726,7 @@ async function main() {
     ['agent.reply_failed events', sends.failedReplies()],
     ['webhook calls repeated (same webhook-id, at-least-once)', repeatedCalls],
     ['sends skipped (no chat free)', sends.skipped()],
+    ['sends per api node', perNode],
     ['socket connections', tabStats.connections],
     [
       'send → reply on the client, p50 / p99 / max (ms)',
@@ -743,6 +756,7 @@ async function main() {
     rate: RATE,
     chats: CHATS,
     rounds: ROUNDS,
+    agentDelayMs: AGENT_DELAY_MS,
     restarts,
     figures: Object.fromEntries(figures),
     problems,
