@@ -86,7 +86,10 @@ const envValue = (c: Container, name: string) => c.env?.find((e) => e.name === n
 /** The variable names of README's configuration table (backticked in its first column). */
 function readmeVariables(): Set<string> {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Configuration'));
+  const start = readme.indexOf('\n## Configuration\n');
+  expect(start).toBeGreaterThan(-1);
+  const end = readme.indexOf('\n#', start + 1);
+  const section = readme.slice(start, end === -1 ? undefined : end);
   const names = new Set<string>();
   for (const line of section.split('\n')) {
     if (!line.startsWith('| `')) continue;
