@@ -58,6 +58,8 @@ const POLL_MS = 500;
 const FAILED_SENDS_GOAL = 0.01;
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A timeout to race against: it does not keep the process alive once everything else is done. */
+const timeout = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const started = Date.now();
 const t = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`;
 const say = (line) => console.log(`${t()}  ${line}`);
@@ -229,7 +231,7 @@ function makeNode({ label, entry, env, port, logDir }) {
   node.stop = async () => {
     const t0 = Date.now();
     node.child.kill('SIGTERM');
-    const status = await Promise.race([node.exited, delay(EXIT_TIMEOUT_MS).then(() => null)]);
+    const status = await Promise.race([node.exited, timeout(EXIT_TIMEOUT_MS).then(() => null)]);
     if (status) return { ...status, ms: Date.now() - t0 };
     node.child.kill('SIGKILL');
     return { ...(await node.exited), ms: Date.now() - t0, killed: true };
