@@ -6,7 +6,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
-import { closeConnectionsWhileDraining } from './common/graceful-shutdown';
+import { closeConnectionsWhileDraining, trackRequestsInFlight } from './common/graceful-shutdown';
 import { refuseDeepJson, refuseHostileText } from './common/hostile-body';
 import { createValidationPipe } from './common/validation';
 import { type AppConfig, type LogLevel, logLevelFrom } from './config/app-config';
@@ -44,7 +44,9 @@ export async function createApp(
   app.useLogger(appLoggerFor(root));
   app.useWebSocketAdapter(new AppIoAdapter(app, config.redisUrl));
   app.disable('x-powered-by');
-  // First: every request gets its id and its access-log line, even one a later middleware refuses.
+  // First: a draining node waits for the requests in flight (common/graceful-shutdown.ts).
+  app.use(trackRequestsInFlight);
+  // Then every request gets its id and its access-log line, even one a later middleware refuses.
   app.use(accessLog(root));
   app.use(recordHttpRequests);
   // Client addresses (rate limits) come from X-Forwarded-For only when a trusted proxy sent it.

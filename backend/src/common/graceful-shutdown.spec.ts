@@ -1,5 +1,32 @@
+import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import { closeWithinLimitAndExit, SHUTDOWN_LIMIT_MS } from './graceful-shutdown';
+import type { Request, Response } from 'express';
+import {
+  closeWithinLimitAndExit,
+  requestsFinished,
+  SHUTDOWN_LIMIT_MS,
+  trackRequestsInFlight,
+} from './graceful-shutdown';
+
+describe('requests in flight (what a draining api node waits for)', () => {
+  it('resolves at once with none, else when the last response closes', async () => {
+    await requestsFinished();
+    const a = new EventEmitter();
+    const b = new EventEmitter();
+    const next = jest.fn();
+    trackRequestsInFlight({} as Request, a as unknown as Response, next);
+    trackRequestsInFlight({} as Request, b as unknown as Response, next);
+    expect(next).toHaveBeenCalledTimes(2);
+    let done = false;
+    const finished = requestsFinished().then(() => (done = true));
+    a.emit('close');
+    await Promise.resolve();
+    expect(done).toBe(false);
+    b.emit('close');
+    await finished;
+    expect(done).toBe(true);
+  });
+});
 
 describe('closeWithinLimitAndExit', () => {
   const logger = new Logger('Test');

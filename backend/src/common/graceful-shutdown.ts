@@ -23,6 +23,28 @@ const IN_FLIGHT_GRACE_MS = 15_000;
  */
 const DRAIN_DELAY_MS = 2_000;
 
+/**
+ * HTTP requests the app is answering, counted by `trackRequestsInFlight` (the first middleware). Socket.IO's
+ * connections are not among them: its WebSockets are upgraded connections that stay open as long as the tab,
+ * and its long-polling requests are answered by engine.io before Express sees them.
+ */
+const requests = { inFlight: 0, onIdle: [] as (() => void)[] };
+
+export function trackRequestsInFlight(_req: Request, res: Response, next: NextFunction): void {
+  requests.inFlight++;
+  res.once('close', () => {
+    requests.inFlight--;
+    if (requests.inFlight === 0) for (const resolve of requests.onIdle.splice(0)) resolve();
+  });
+  next();
+}
+
+/** Resolves once no HTTP request is being answered. */
+export function requestsFinished(): Promise<void> {
+  if (requests.inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => requests.onIdle.push(resolve));
+}
+
 /** While draining, a keep-alive client is told not to reuse this connection: its next request goes elsewhere. */
 export function closeConnectionsWhileDraining(_req: Request, res: Response, next: NextFunction): void {
   if (lifecycle.draining) res.setHeader('Connection', 'close');
@@ -40,10 +62,13 @@ export async function drainAndClose(app: INestApplication): Promise<void> {
   lifecycle.draining = true;
   await new Promise((resolve) => setTimeout(resolve, DRAIN_DELAY_MS));
   const http = app.getHttpServer() as HttpServer;
-  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  http.close();
   http.closeIdleConnections();
+  // The requests in flight, not the server's close: that waits for every connection, Socket.IO's WebSockets
+  // included, which stay open until we close them below (every api shutdown with a browser connected took
+  // the whole 15 s, and its sockets reconnected only then).
   const timer = new Promise<void>((resolve) => setTimeout(resolve, IN_FLIGHT_GRACE_MS).unref());
-  await Promise.race([closed, timer]);
+  await Promise.race([requestsFinished(), timer]);
   http.closeAllConnections();
   // Closing the transport (not `disconnect()`) makes Socket.IO clients reconnect by themselves.
   const io = app.get(SocketServerRef, { strict: false }).server;

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { io } from 'socket.io-client';
 import { testDatabaseUrl } from '../../test/app.test-util';
 import { freePort, startBalancer, type Balancer, buildBackendOnce } from '../../test/processes.test-util';
 
@@ -118,5 +119,86 @@ describe('issue 11 fault 6: SIGTERM under load, behind a balancer', () => {
       await db.end();
     }
     process.stdout.write(`[faults] SIGTERM under load: ${created.length} requests, 0 failed\n`);
+  }, 60_000);
+});
+
+// Issue 24: a rolling restart (`npm run ops-check`) found every api node with a browser connected taking
+// 17 s to stop: the drain waited for the HTTP server to close, and that waits for the Socket.IO WebSockets
+// too, which the drain closes only afterwards. Now it waits for the requests in flight only.
+describe('issue 24: SIGTERM with a browser connected', () => {
+  let node: Awaited<ReturnType<typeof startNode>>;
+
+  beforeAll(async () => {
+    buildBackendOnce(ROOT);
+    node = await startNode();
+  }, 120_000);
+
+  afterAll(() => {
+    if (node?.process.exitCode === null) node.process.kill('SIGKILL');
+  });
+
+  it('sends the socket to reconnect and exits 0 within seconds, a slow request in flight answered', async () => {
+    const signUp = await fetch(`${node.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `sigterm-socket-${process.pid}-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        fullName: 'Sig Term',
+        companyName: 'Drain sockets',
+      }),
+    });
+    expect(signUp.status).toBe(201);
+    const { accessToken } = (await signUp.json()) as { accessToken: string };
+    const socket = io(node.url, {
+      auth: { token: accessToken },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const disconnected = new Promise<{ reason: string; at: number }>((resolve) =>
+        socket.once('disconnect', (reason) => resolve({ reason, at: Date.now() })),
+      );
+      const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+        node.process.once('exit', (code) => resolve({ code, at: Date.now() })),
+      );
+      const sentAt = Date.now();
+      node.process.kill('SIGTERM');
+      // A request that arrives during the drain and is still being answered when the node stops accepting:
+      // the drain waits for it (a 1 s upload body), not for the WebSocket.
+      await new Promise((r) => setTimeout(r, 1500));
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"name":'));
+          await new Promise((r) => setTimeout(r, 1000));
+          controller.enqueue(new TextEncoder().encode('"Late"}'));
+          controller.close();
+        },
+      });
+      const late = await fetch(`${node.url}/api/companies`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(late.status).toBe(201);
+      const gone = await disconnected;
+      const exit = await exited;
+      // Before: the socket closed and the node exited 2 + 15 s after the SIGTERM.
+      expect(gone.reason).toBe('transport close');
+      expect(gone.at - sentAt).toBeLessThan(6000);
+      expect(exit.code).toBe(0);
+      expect(exit.at - sentAt).toBeLessThan(8000);
+      process.stdout.write(
+        `[faults] SIGTERM with a socket connected: socket sent away after ${gone.at - sentAt} ms, exit after ${exit.at - sentAt} ms\n`,
+      );
+    } finally {
+      socket.close();
+    }
   }, 60_000);
 });
