@@ -168,6 +168,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       else if (op.path.startsWith('/api/admin/users/')) out[name] = ids.memberUserId;
       else if (op.path.startsWith('/api/admin/companies/')) out[name] = ids.companyId;
       else if (op.path.startsWith('/api/voice/messages/')) out[name] = ids.voiceMessageId;
+      else if (op.path.startsWith('/api/voice/sessions/')) out[name] = ids.voiceCallId;
       else if (op.path.startsWith('/api/agent-callbacks/')) out[name] = ids.messageId;
       else throw new Error(`${op.key}: which fixture names :${name}? Add it to validParams.`);
     }
@@ -276,10 +277,23 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       .set(headers)
       .send({ agentId: agent.body.id, content: 'first' })
       .expect(201);
+    // A transcript belongs to a call the api started.
+    const call = await request(t.http)
+      .post('/api/voice/sessions')
+      .set(headers)
+      .send({ agentId: agent.body.id, chatId: first.body.chat.id })
+      .expect(201);
     const voiceTurn = await request(t.http)
       .post('/api/voice/transcripts')
       .set(headers)
-      .send({ chatId: first.body.chat.id, role: 'agent', text: 'said', conversationId: 'fuzz', eventId: '1' })
+      .send({
+        callId: call.body.callId,
+        chatId: first.body.chat.id,
+        role: 'agent',
+        text: 'said',
+        conversationId: 'fuzz',
+        eventId: '1',
+      })
       .expect(201);
     const avatar = await request(t.http)
       .post('/api/me/avatar')
@@ -313,6 +327,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
       chatId: first.body.chat.id as string,
       messageId: first.body.message.id as string,
       voiceMessageId: voiceTurn.body.id as string,
+      voiceCallId: call.body.callId as string,
       fileId: String(avatar.body.avatar).split('/').pop() as string,
     };
     const doc = (await request(t.http).get('/api/docs/json').expect(200)).body as OpenApiDocument;
