@@ -37,6 +37,10 @@ export const CONFIG = {
     sendConcurrency: 50,
     goalInFlight: 500,
     goalLastReplyMs: 15_000,
+    // 200 streamed replies at once, 20 pieces a second each for 3 s.
+    streams: Number(process.env.BENCH_STREAMS) || 200,
+    streamChunks: 60,
+    chunkEveryMs: 50,
   },
   hostileBodies: { depth: 40_000, requests: 100, warmup: 10 },
   replyTimeoutMs: 15_000,

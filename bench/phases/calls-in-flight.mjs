@@ -24,15 +24,40 @@ const {
   sendConcurrency,
   goalInFlight,
   goalLastReplyMs,
+  streams: STREAMS,
+  streamChunks,
+  chunkEveryMs,
 } = CONFIG.callsInFlight;
 
-/** The slow agent: answers `[{"output":"ok"}]` after `agentDelayMs`, counting the calls it holds. */
+/**
+ * n8n's streaming answer (chunked NDJSON: begin, items, end) of `streamChunks` pieces, one every
+ * `chunkEveryMs`; each piece is the time it was written (`Date.now()|`), so the tab can tell its delay.
+ */
+function streamAnswer(res) {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  const meta = { nodeId: 'bench', nodeName: 'Respond', itemIndex: 0, runIndex: 0 };
+  res.write(`${JSON.stringify({ type: 'begin', metadata: meta })}\n`);
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed) return clearInterval(timer);
+    res.write(`${JSON.stringify({ type: 'item', content: `${Date.now()}|`, metadata: meta })}\n`);
+    if (++sent < streamChunks) return;
+    clearInterval(timer);
+    res.end(`${JSON.stringify({ type: 'end', metadata: meta })}\n`);
+  }, chunkEveryMs);
+}
+
+/**
+ * The slow agent: answers `[{"output":"ok"}]` after `agentDelayMs` (at /agent), or streams (at /stream),
+ * counting the calls it holds.
+ */
 async function startSlowAgent() {
   const reply = JSON.stringify([{ output: 'ok' }]);
   const state = { inFlight: 0, max: 0, calls: 0 };
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
+      if (req.url === '/stream') return streamAnswer(res);
       state.calls++;
       state.inFlight++;
       state.max = Math.max(state.max, state.inFlight);
@@ -56,7 +81,12 @@ async function startSlowAgent() {
     return new Promise((resolve) => server.close(() => resolve()));
   });
   const port = server.address().port;
-  return { url: `http://127.0.0.1:${port}/agent`, hostPort: `127.0.0.1:${port}`, state };
+  return {
+    url: `http://127.0.0.1:${port}/agent`,
+    streamUrl: `http://127.0.0.1:${port}/stream`,
+    hostPort: `127.0.0.1:${port}`,
+    state,
+  };
 }
 
 /** Runs `work` over `items`, `limit` at a time. */
@@ -125,6 +155,72 @@ async function round({ api, chats, agent, replies, workerPids, label }) {
     lastReplyAfterLastSendMs: pending.size ? null : Math.max(0, lastReplyAt - lastSendAt),
     perSecond: (chats.length - pending.size) / ((Math.max(lastReplyAt, lastSendAt) - startedAt) / 1000),
     workerRssGrowthKb: peakKb,
+  };
+}
+
+/**
+ * `STREAMS` streamed replies at once: one message in each stream chat. What reaches the open tab: the
+ * pieces' delay from the agent's write to the tab (p50/p99), whether every piece came, and when the last
+ * reply was stored.
+ */
+async function streamRound({ api, chats, socket }) {
+  const lags = [];
+  const pieces = new Map();
+  const done = new Set();
+  let lastReplyAt = 0;
+  const onDelta = (payload) => {
+    const at = Date.now();
+    if (!pieces.has(payload?.chatId)) return;
+    for (const stamp of String(payload.text).split('|')) {
+      if (!stamp) continue;
+      lags.push(at - Number(stamp));
+      pieces.set(payload.chatId, pieces.get(payload.chatId) + 1);
+    }
+  };
+  const allDone = new Promise((resolve) => {
+    socket.on('message.created', (payload) => {
+      if (payload?.message?.senderType !== 'agent' || !pieces.has(payload.chatId)) return;
+      done.add(payload.chatId);
+      lastReplyAt = now();
+      if (done.size === chats.length) resolve();
+    });
+  });
+  socket.on('message.delta', onDelta);
+  for (const chatId of chats) pieces.set(chatId, 0);
+  const startedAt = now();
+  let failedSends = 0;
+  await eachLimited(chats, sendConcurrency, async (chatId, i) => {
+    const res = await fetch(`${api.base}/api/chats/${chatId}/messages`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${api.token}`,
+        'x-company-id': api.companyId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ content: `stream ${i}` }),
+      signal: AbortSignal.timeout(CONFIG.requestTimeoutMs),
+    }).catch(() => null);
+    if (res?.status !== 201) failedSends++;
+    await res?.text();
+  });
+  const lastSendAt = now();
+  const streamMs = streamChunks * chunkEveryMs;
+  await withTimeout(allDone, streamMs + 120_000, 'streams').catch(() => undefined);
+  socket.off('message.delta', onDelta);
+  lags.sort((a, b) => a - b);
+  const at = (q) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] : null);
+  const received = [...pieces.values()].reduce((a, b) => a + b, 0);
+  return {
+    streams: chats.length,
+    piecesSent: chats.length * streamChunks,
+    piecesReceived: received,
+    replies: done.size,
+    failedSends,
+    lagP50Ms: at(0.5),
+    lagP99Ms: at(0.99),
+    lastReplyAfterLastSendMs: Math.max(0, lastReplyAt - lastSendAt),
+    streamMs,
+    sendSeconds: (lastSendAt - startedAt) / 1000,
   };
 }
 
@@ -200,6 +296,24 @@ export const callsInFlight = {
       rounds.push(await round({ api, chats, agent, replies, workerPids, label }));
     }
     result.rounds = rounds;
+    // Streaming: a second agent whose webhook streams, and chats of its own.
+    const streaming = await d.api.call(
+      'POST',
+      '/api/agents',
+      { name: 'Bench streaming agent', webhook: agent.streamUrl },
+      201,
+    );
+    const streamChats = new Array(STREAMS);
+    await eachLimited([...streamChats.keys()], 20, async (i) => {
+      const chat = await d.api.call(
+        'POST',
+        '/api/chats',
+        { agentId: streaming.id, title: `stream ${i}` },
+        201,
+      );
+      streamChats[i] = chat.id;
+    });
+    result.streaming = await streamRound({ api, chats: streamChats, socket });
     const a = rounds[0];
     result.kbPerCallInFlight = a.maxInFlight ? a.workerRssGrowthKb[0] / a.maxInFlight : null;
   },
@@ -234,6 +348,13 @@ export const callsInFlight = {
         rows,
       ),
     );
+    const st = result.streaming;
+    if (st)
+      console.log(
+        `  streaming: ${st.streams} streams of ${st.piecesSent / st.streams} pieces (one every ${chunkEveryMs} ms): ` +
+          `${st.piecesReceived} of ${st.piecesSent} pieces reached the tab, delay p50 ${fmt(st.lagP50Ms)} ms / p99 ${fmt(st.lagP99Ms)} ms; ` +
+          `${st.replies} replies stored, the last ${fmt(st.lastReplyAfterLastSendMs / 1000)} s after the last send (each stream lasts ${fmt(st.streamMs / 1000)} s); ${st.failedSends} failed sends`,
+      );
     if (result.kbPerCallInFlight !== null)
       console.log(
         `  worker memory per call in flight: ${fmt(result.kbPerCallInFlight)} kB (round a, RSS growth / peak)`,
