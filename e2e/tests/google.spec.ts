@@ -68,7 +68,7 @@ test('an unverified Google email is not linked to the existing account', async (
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
-test("an invitation link a manager passed on gives no way into the address owner's account (issue 23)", async ({
+test("an invitation link a manager passed on gives no way into the address owner's account", async ({
   browser,
 }) => {
   // The attacker owns a company (every user does), invites the victim's address and, in another

@@ -387,7 +387,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', 'the real reply']);
   });
 
-  // Security issue 23 B: the body (up to 1 MB of JSON) was parsed before the token was looked at.
+  // Parsing up to 1 MB of JSON costs ~100 ms of CPU: no unauthenticated caller may make the app pay it.
   it('checks the token before reading the body: a forged token with 1 MB of broken JSON is a 401, unparsed', async () => {
     const user = await registerUser(t);
     const { chatId, messageId, delivery } = await sendAsync(user);
@@ -444,7 +444,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', 'the real reply']);
   });
 
-  // Security issue 23 C: a streamed callback went on past its deadline, its deltas after the failure.
+  // After the deadline the reply has failed: nothing more of it may be accepted or reach a tab.
   it('a streamed callback still open at its deadline is cut: the reply fails, no delta after it, later chunks refused', async () => {
     const user = await registerUser(t);
     const tab = await socketFor(user);

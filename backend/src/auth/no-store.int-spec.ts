@@ -3,7 +3,7 @@ import { cookieFrom, createTestApp, registerUser, uniqueEmail, type TestApp } fr
 import { invite } from '../../test/invitations.test-util';
 
 /**
- * Issue 23 finding 9b: every answer that carries a token (an access token in the body, a refresh token
+ * Every answer that carries a token (an access token in the body, a refresh token
  * in a cookie) tells caches, the browser's and any proxy's, not to keep it.
  */
 describe('answers carrying tokens are not cached (real PostgreSQL)', () => {

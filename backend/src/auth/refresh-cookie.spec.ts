@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { loadConfig } from '../config/app-config';
 import { setRefreshCookie } from './refresh-cookie';
 
-// Issue 23 finding 9b: the Google callback answers with a redirect that sets the refresh cookie
+// The Google callback answers with a redirect that sets the refresh cookie
 // (setRefreshCookie); like every answer carrying a token, caches must not keep it.
 describe('setRefreshCookie', () => {
   it('marks the answer no-store', () => {

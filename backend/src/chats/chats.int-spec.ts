@@ -122,7 +122,7 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       ],
       [{ name: 'A', webhook: 'http://[::1]:8080/hook' }, expect.stringContaining('private or local network')],
       [{ name: 'A', webhook: 'http://10.1.2.3/hook' }, expect.stringContaining('private or local network')],
-      // Issue 23 finding 7: IPv4-compatible IPv6 literals of the loopback address.
+      // IPv4-compatible IPv6 literals of the loopback address.
       [{ name: 'A', webhook: 'http://[::127.0.0.1]/' }, expect.stringContaining('private or local network')],
       [{ name: 'A', webhook: 'http://[::7f00:1]/' }, expect.stringContaining('private or local network')],
       [{ name: 'A', webhook: 'http://100.64.0.1/hook' }, expect.stringContaining('private or local network')],

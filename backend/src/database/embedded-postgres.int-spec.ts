@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { transformFileSync } from '@swc/core';
 
 /**
- * Issue 23 finding 9c: the embedded PostgreSQL's superuser had the password `postgres`. The package uses
+ * The embedded PostgreSQL's superuser password is generated, not `postgres`. The package uses
  * import.meta, which cannot load inside Jest (CONTRIBUTING.md#esm-in-jest), so this runs
  * startEmbeddedPostgres in a child Node process, compiled here with swc.
  */

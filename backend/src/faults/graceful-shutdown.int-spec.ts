@@ -122,10 +122,10 @@ describe('issue 11 fault 6: SIGTERM under load, behind a balancer', () => {
   }, 60_000);
 });
 
-// Issue 24: a rolling restart (`npm run ops-check`) found every api node with a browser connected taking
-// 17 s to stop: the drain waited for the HTTP server to close, and that waits for the Socket.IO WebSockets
-// too, which the drain closes only afterwards. Now it waits for the requests in flight only.
-describe('issue 24: SIGTERM with a browser connected', () => {
+// The drain waits for the requests in flight only: waiting for the HTTP server to close would wait for the
+// Socket.IO WebSockets too, which the drain closes only afterwards (a node with a browser connected sat
+// out the whole limit).
+describe('SIGTERM with a browser connected', () => {
   let node: Awaited<ReturnType<typeof startNode>>;
 
   beforeAll(async () => {

@@ -117,7 +117,7 @@ describe('invitations (real PostgreSQL)', () => {
     expect(JSON.stringify(row)).not.toContain(token);
 
     // The mail carries the invitation's other token, the one managers never see: following it is what
-    // proves the invitee reads this mailbox (issue 23, finding 1).
+    // proves the invitee reads this mailbox.
     const mailed = await mailedInvitationToken(t, email);
     expect(mailed).not.toBe(token);
     expect(Buffer.from(mailed, 'base64url')).toHaveLength(32);
@@ -430,7 +430,7 @@ describe('invitations (real PostgreSQL)', () => {
       expect((await register(token).expect(404)).body.message).toBe(INVALID_INVITATION);
     });
 
-    describe("through a manager's copy of the link (issue 23, finding 1)", () => {
+    describe("through a manager's copy of the link", () => {
       const signIn = (email: string, password: string) =>
         request(t.http)
           .post('/api/auth/login')

@@ -186,7 +186,7 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
   });
 });
 
-// Issue 23 finding 9: the metrics (Node version, traffic per route, webhook outcomes) are for the
+// The metrics (Node version, traffic per route, webhook outcomes) are for the
 // operator's scraper, never for whoever reaches the app's port.
 describe('without METRICS_PORT, no metrics on the app port', () => {
   let t: TestApp;

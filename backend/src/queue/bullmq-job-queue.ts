@@ -166,8 +166,8 @@ export class BullWorkerHost implements OnApplicationBootstrap, OnApplicationShut
         connection: this.redis,
         prefix: this.options.prefix,
         // Agent calls spend their time waiting on the agent, not on this process: a worker holds as many
-        // as WORKER_CONCURRENCY in flight (issue 24: 32 capped a worker at ~6 replies a second with 5 s
-        // agents, on 0.05 of a core).
+        // as WORKER_CONCURRENCY in flight (a small fixed number would cap replies per second at
+        // concurrency / agent latency, however idle the CPU).
         concurrency: this.options.concurrency,
         // A crashed worker's jobs go back to the queue within ~15 s instead of BullMQ's 60-90 s (the lock
         // of a live worker is renewed every lockDuration / 2, however long its webhook call takes).

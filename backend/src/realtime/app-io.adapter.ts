@@ -10,7 +10,7 @@ import type { Server, ServerOptions } from 'socket.io';
  * With REDIS_URL, every api node's Socket.IO server shares rooms through Redis. No connection state
  * recovery, with or without it: Socket.IO's restores a socket's old rooms and sends its missed packets
  * while the socket is being made, before any middleware runs, so a session revoked or a membership
- * ended while the socket was away would still get them (issue 23, findings 2 and 3). A reconnecting
+ * ended while the socket was away would still get them. A reconnecting
  * client is authenticated and given the rooms of its memberships as they are now, then catches up
  * from the database (the client resyncs every topic after a reconnect that did not recover).
  */

@@ -13,7 +13,7 @@ import { companyManagersRoom, companyRoom } from '../realtime/realtime-publisher
 import { SocketServerRef } from '../realtime/socket-server.ref';
 
 /**
- * The socket side of the authorization matrix (issue 23, findings 2 and 3): for each way a member loses
+ * The socket side of the authorization matrix: for each way a member loses
  * access × the state of their socket when it happens, the company events that may still reach that
  * socket: none. "Recovered" is a real client whose transport dropped before the change and that
  * reconnects afterwards with the Socket.IO session id and offset it had (what connection state recovery
@@ -161,7 +161,7 @@ describe('socket membership matrix (membership change × socket state: no compan
         expect(await inCompanyRooms(owner.companyId, memberSocket.socket.id)).toHaveLength(2);
 
         // Raw frames too: a client holds events that come before its CONNECT answer and drops them when
-        // the connection is refused, but they did reach it (finding 3: missed packets replayed before
+        // the connection is refused, but they did reach it (missed packets replayed before
         // the session check).
         const frames: string[] = [];
         memberSocket.socket.io.on('packet', (packet: { type: number; data?: unknown }) => {
@@ -231,7 +231,7 @@ describe('socket membership matrix (membership change × socket state: no compan
     expect(memberSocket.events.slice(from)).toEqual([]);
   });
 
-  it('ids in capitals name the same company and member: events reach its rooms, a removal empties them (finding 5)', async () => {
+  it('ids in capitals name the same company and member: events reach its rooms, a removal empties them', async () => {
     const owner = await registerAccount(t, 'sock-caps');
     const member = await joinAsNewMember(t, owner, owner.companyId, 'admin');
     const memberSocket = await socketOf(member);

@@ -330,8 +330,8 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
       expect((await saveTurn(user, turn(call)).expect(400)).body.message).toBe(CHAT_ARCHIVED);
     });
 
-    // Issue 23 finding 10: a transcript is bound to a call the api started, not whatever the browser says.
-    it("issue 23 finding 10: refuses a turn without a call, under another user's call, for another chat or agent, or after the call", async () => {
+    // A transcript is bound to a call the api started, not whatever the browser says.
+    it("refuses a turn without a call, under another user's call, for another chat or agent, or after the call", async () => {
       const call = await inCall();
       const { user, chat } = call;
 

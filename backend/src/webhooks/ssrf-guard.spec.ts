@@ -39,7 +39,7 @@ describe('checkWebhookUrl', () => {
   });
 });
 
-// Issue 23 finding 7: IPv6 forms that embed an IPv4 address are judged by that IPv4 address.
+// IPv6 forms that embed an IPv4 address are judged by that IPv4 address.
 describe('IPv6 addresses that embed an IPv4 address', () => {
   const none = new Set<string>();
 

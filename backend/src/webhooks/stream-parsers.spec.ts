@@ -159,7 +159,7 @@ describe('whole bodies', () => {
   });
 });
 
-describe('streams read in linear work (security issue 23 A)', () => {
+describe('streams read in linear work', () => {
   const KB = 1024;
   /** Feeds the body to a reader in 256-byte pieces; the work counted and what was read. */
   async function readCounting(format: 'ndjson' | 'sse', body: Buffer) {

@@ -218,8 +218,8 @@ describe('postWebhookStreaming against a local agent', () => {
     expect(outcome).toEqual({ kind: 'too_large' });
   });
 
-  // Security issue 23 A: the first line was decoded and re-scanned whole on every chunk (sniffing), and
-  // the NDJSON buffer re-split: 1 MB in 256-byte chunks cost ~4 s of CPU.
+  // Decoding and re-scanning the whole first line on every chunk (sniffing), or re-splitting the NDJSON
+  // buffer, makes a long line quadratic: 1 MB in 256-byte chunks cost ~4 s of CPU that way.
   it('a long line in 256-byte chunks costs linear work, sniffed or announced (256 KB and 1 MB)', async () => {
     const perByte: Record<string, number> = {};
     const outcomes: Record<string, StreamingWebhookOutcome['kind'] | string> = {};

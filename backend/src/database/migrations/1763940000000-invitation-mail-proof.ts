@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 23, finding 1: an invitation's link proves nothing about the invitee's mailbox when the inviter
+ * An invitation's link proves nothing about the invitee's mailbox when the inviter
  * can see it. Each invitation gets a second token that only its mail carries (stored as a SHA-256, never
  * sealed, never shown to a manager); an account whose password was chosen through the inviter's copy of
  * the link is marked `password_unproven` until the address's owner sets one through a mailed link.

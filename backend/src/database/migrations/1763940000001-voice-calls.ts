@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Voice calls the api started (issue 23 finding 10): a transcript turn must name one, and is stored only
+ * Voice calls the api started: a transcript turn must name one, and is stored only
  * in that call's chat, by its user in its company, while it lasts.
  */
 export class VoiceCalls1763940000001 implements MigrationInterface {
