@@ -1,4 +1,4 @@
-// Phase: agent calls in flight (issue 24), on the machine's PostgreSQL and Redis (BENCH_DATABASE_URL and
+// Phase: agent calls in flight, on the machine's PostgreSQL and Redis (BENCH_DATABASE_URL and
 // BENCH_REDIS_URL, as the distributed phase; skipped without them). An agent that answers after 5 s, one
 // message in each of 1,000 chats sent as fast as the api takes them, through one api node and BullMQ
 // workers of the same build:
@@ -102,6 +102,24 @@ async function eachLimited(items, limit, work) {
   );
 }
 
+/** One message in every chat, `sendConcurrency` at a time; `failed(chatId)` for each not taken (201). */
+async function sendOneEach(api, chats, label, failed) {
+  await eachLimited(chats, sendConcurrency, async (chatId, i) => {
+    const res = await fetch(`${api.base}/api/chats/${chatId}/messages`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${api.token}`,
+        'x-company-id': api.companyId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ content: `${label} ${i}` }),
+      signal: AbortSignal.timeout(CONFIG.requestTimeoutMs),
+    }).catch(() => null);
+    if (res?.status !== 201) failed(chatId);
+    await res?.text();
+  });
+}
+
 /**
  * One message in every chat; resolves when every reply has come (or the timeout): the agent's peak of
  * calls held at once, the last send and the last reply, and the workers' resident memory peak.
@@ -124,22 +142,9 @@ async function round({ api, chats, agent, replies, workerPids, label }) {
   });
   const startedAt = now();
   let failedSends = 0;
-  await eachLimited(chats, sendConcurrency, async (chatId, i) => {
-    const res = await fetch(`${api.base}/api/chats/${chatId}/messages`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${api.token}`,
-        'x-company-id': api.companyId,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ content: `${label} ${i}` }),
-      signal: AbortSignal.timeout(CONFIG.requestTimeoutMs),
-    }).catch(() => null);
-    if (res?.status !== 201) {
-      failedSends++;
-      pending.delete(chatId);
-    }
-    await res?.text();
+  await sendOneEach(api, chats, label, (chatId) => {
+    failedSends++;
+    pending.delete(chatId);
   });
   const lastSendAt = now();
   await withTimeout(allReplied, agentDelayMs + 120_000, `${label}: replies`).catch(() => undefined);
@@ -189,20 +194,7 @@ async function streamRound({ api, chats, socket }) {
   for (const chatId of chats) pieces.set(chatId, 0);
   const startedAt = now();
   let failedSends = 0;
-  await eachLimited(chats, sendConcurrency, async (chatId, i) => {
-    const res = await fetch(`${api.base}/api/chats/${chatId}/messages`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${api.token}`,
-        'x-company-id': api.companyId,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ content: `stream ${i}` }),
-      signal: AbortSignal.timeout(CONFIG.requestTimeoutMs),
-    }).catch(() => null);
-    if (res?.status !== 201) failedSends++;
-    await res?.text();
-  });
+  await sendOneEach(api, chats, 'stream', () => failedSends++);
   const lastSendAt = now();
   const streamMs = streamChunks * chunkEveryMs;
   await withTimeout(allDone, streamMs + 120_000, 'streams').catch(() => undefined);

@@ -1,4 +1,4 @@
-// Phase: the CPU a streamed answer's parsing costs per MB (security issue 23 A). The NDJSON and SSE
+// Phase: the CPU a streamed answer's parsing costs per MB. The NDJSON and SSE
 // readers (backend/src/webhooks/stream-parsers.ts: webhook answers and streamed callbacks alike) are fed
 // 256 KB and 1 MB in 256-byte chunks, as a slow agent sends them. Linear parsing costs the same per MB
 // at both sizes (1 MB / 256 KB ≈ 4 in total); the old reader re-split its whole buffer on every chunk

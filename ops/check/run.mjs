@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run ops-check`: does a rolling restart lose anything? (issue 24; not part of `npm test`.)
+// `npm run ops-check`: does a rolling restart lose anything? (Not part of `npm test`.)
 //
 // Starts 2 api nodes (PROCESS_ROLE=api) and 1 worker (PROCESS_ROLE=worker) of the current build
 // (backend/dist: `npm run build` first) on a fresh database of its own on the PostgreSQL server in
@@ -24,12 +24,16 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io } from 'socket.io-client';
+// The bench's own helpers: cleanups (last registered first, once), a free loopback port, a database of
+// the run's own on the server (dropped at cleanup).
+import { ownDatabase } from '../../bench/lib/distributed-env.mjs';
+import { cleanup, onCleanup } from '../../bench/lib/lifecycle.mjs';
+import { delay, freePort } from '../../bench/lib/util.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAIN = join(ROOT, 'backend', 'dist', 'main.js');
@@ -57,7 +61,6 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const POLL_MS = 500;
 const FAILED_SENDS_GOAL = 0.01;
 
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A timeout to race against: it does not keep the process alive once everything else is done. */
 const timeout = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const started = Date.now();
@@ -69,56 +72,11 @@ function fail(message, code = 1) {
   process.exit(code);
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Cleanup: last registered first, once.
-
-const cleanups = [];
-let cleaning = null;
-const onCleanup = (label, fn) => cleanups.push({ label, fn });
-function cleanup() {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const { label, fn } = cleanups.pop();
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`cleanup (${label}): ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
 process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 process.once('SIGTERM', () => void cleanup().finally(() => process.exit(143)));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------
 // What the check runs against: a database, a Redis, an agent webhook.
-
-async function ownDatabase(serverUrl) {
-  const name = `switchboard_ops_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  onCleanup('database', async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** OPS_REDIS_URL, else a redis-server of our own (no persistence), stopped at the end. */
 async function ownRedis() {
@@ -530,7 +488,7 @@ async function main() {
     else rmSync(logDir, { recursive: true, force: true });
   });
 
-  const databaseUrl = await ownDatabase(serverUrl);
+  const databaseUrl = await ownDatabase(serverUrl, 'ops');
   const redisUrl = await ownRedis();
   const webhook = await startWebhook();
   const env = { ...process.env };
