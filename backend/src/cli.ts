@@ -3,9 +3,10 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from './database/embedded-postgres';
+import { Database } from './database/database';
 import { runMigrations } from './database/migrate';
 import { normalizeEmail } from './profiles/users.service';
-import { UserEntity } from './profiles/user.entity';
+import { ProfilesRepository } from './profiles/profiles.repository';
 
 const USAGE = [
   'Usage: npm run cli -- promote EMAIL   (makes the account a platform superadmin)',
@@ -18,10 +19,7 @@ export async function promoteToSuperadmin(url: string, email: string): Promise<b
   const dataSource = new DataSource(dataSourceOptions(url));
   await dataSource.initialize();
   try {
-    const result = await dataSource
-      .getRepository(UserEntity)
-      .update({ email: normalizeEmail(email) }, { isSuperadmin: true });
-    return !!result.affected;
+    return await new ProfilesRepository(new Database(dataSource)).promote(normalizeEmail(email));
   } finally {
     await dataSource.destroy();
   }

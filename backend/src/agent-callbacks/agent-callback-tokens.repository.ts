@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { returnedRows } from '../chats/chats.repository';
+import { Database } from '../database/database';
 
 /** What a callback with a verified token needs to know, in one read. */
 export interface CallbackCheck {
@@ -27,7 +26,7 @@ export interface OverdueCallback {
  */
 @Injectable()
 export class AgentCallbackTokensRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * The webhook answered 202 Accepted: the message's reply now comes by callback until `expiresAtMs` (the
@@ -35,7 +34,7 @@ export class AgentCallbackTokensRepository {
    * later deadline.
    */
   async markAwaiting(messageId: string, expiresAtMs: number, deadlineMinutes: number): Promise<void> {
-    await this.dataSource.query(
+    await this.db.query(
       `INSERT INTO agent_callback_waits AS w (message_id, expires_at, deadline_minutes)
        VALUES ($1, timestamptz 'epoch' + $2::bigint * interval '1 millisecond', $3)
        ON CONFLICT (message_id) DO UPDATE SET expires_at = greatest(w.expires_at, excluded.expires_at),
@@ -51,7 +50,7 @@ export class AgentCallbackTokensRepository {
       expired: boolean;
       ms_left: number;
       deadline_minutes: number | null;
-    }> = await this.dataSource.query(
+    }> = await this.db.query(
       `SELECT timestamptz 'epoch' + $2::bigint * interval '1 millisecond' <= now() AS expired,
          ($2::bigint - extract(epoch FROM now()) * 1000)::float8 AS ms_left,
          (SELECT coalesce(m.reply_status, 'none') FROM messages m WHERE m.id = $1) AS reply_status,
@@ -69,7 +68,7 @@ export class AgentCallbackTokensRepository {
 
   /** Where a message's reply stands ('pending', 'replied', 'failed'...), or null when it is gone. */
   async replyStatus(messageId: string): Promise<string | null> {
-    const rows: Array<{ reply_status: string | null }> = await this.dataSource.query(
+    const rows: Array<{ reply_status: string | null }> = await this.db.query(
       `SELECT reply_status FROM messages WHERE id = $1`,
       [messageId],
     );
@@ -78,7 +77,7 @@ export class AgentCallbackTokensRepository {
 
   /** Replies still pending whose webhook answered 202 and whose deadline has passed. */
   async overdue(limit: number): Promise<OverdueCallback[]> {
-    const rows: Array<{ message_id: string; deadline_minutes: number }> = await this.dataSource.query(
+    const rows: Array<{ message_id: string; deadline_minutes: number }> = await this.db.query(
       `SELECT w.message_id, w.deadline_minutes
        FROM agent_callback_waits w JOIN messages m ON m.id = w.message_id AND m.reply_status = 'pending'
        WHERE w.expires_at <= now() ORDER BY w.expires_at LIMIT $1`,
@@ -89,11 +88,11 @@ export class AgentCallbackTokensRepository {
 
   /** Waits long past their deadline are settled one way or another (the sweep failed them): they go. */
   async deleteExpired(olderThanMs: number): Promise<number> {
-    const result: unknown = await this.dataSource.query(
+    const result = await this.db.query(
       `DELETE FROM agent_callback_waits WHERE expires_at < now() - ($1::int * interval '1 millisecond')
        RETURNING message_id`,
       [olderThanMs],
     );
-    return returnedRows(result).length;
+    return result.length;
   }
 }

@@ -69,10 +69,6 @@ export type NewAgent = Omit<
 export class AgentsRepository {
   constructor(@InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.agents.manager.transaction(work);
-  }
-
   findDefault(scope: OwnerScope): Promise<AgentEntity | null> {
     return this.agents.findOneBy({ userId: scope.userId, companyId: scope.companyId, isDefault: true });
   }

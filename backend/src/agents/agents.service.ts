@@ -20,6 +20,7 @@ import {
   toCompanyAgentView,
 } from './agents.repository';
 import type { CreateAgentDto, UpdateAgentDto } from './dto/agent.dto';
+import { Database } from '../database/database';
 
 export { DEFAULT_AGENT_ID };
 export const DEFAULT_AGENT_NAME = 'Assistant';
@@ -47,6 +48,7 @@ export class AgentsService {
   private readonly companyAgentWebhook: string | null;
 
   constructor(
+    private readonly database: Database,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly agents: AgentsRepository,
     private readonly files: FilesService,
@@ -143,7 +145,7 @@ export class AgentsService {
   async remove(scope: OwnerScope, agentId: string, ip?: string): Promise<void> {
     const agent = await this.resolve(scope, agentId);
     if (agent.isDefault) throw new ValidationFailedError('The default agent cannot be deleted');
-    await this.agents.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       await this.agents.remove(tx, scope, agent.id);
       if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, tx);
       await this.audit.record(tx, {
@@ -160,7 +162,7 @@ export class AgentsService {
   async setAvatar(scope: OwnerScope, agentId: string, data: Buffer): Promise<AgentView> {
     const agent = await this.resolveEditable(scope, agentId);
     const encoded = await this.files.reencodeImage(data);
-    await this.agents.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       const fileId = await this.files.storeEncoded(scope.userId, encoded, 'agent-avatar', tx);
       await this.agents.setAvatar(tx, scope, agent.id, fileId);
       if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, tx);

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { CompanyEntity } from '../companies/company.entity';
 import type { AuditAction, AuditTargetType } from '../contracts/audit';
-import { UserEntity } from '../profiles/user.entity';
-import { AuditEntryEntity } from './audit-entry.entity';
+import type { Tx } from '../database/database';
+import { AuditRepository } from './audit.repository';
 
 /**
  * What a change records. Labels are what things were called at the time (the log outlives them). A
@@ -22,24 +19,30 @@ export interface AuditRecord {
 }
 
 /**
- * Writes audit entries. Always pass the EntityManager of the transaction that makes the change: the
- * entry commits with it or not at all.
+ * Writes audit entries. Always pass the transaction that makes the change: the entry commits with it or
+ * not at all. `null` only for an entry that records no change (a refused sign-in): it commits alone.
  */
 @Injectable()
 export class AuditService {
-  async record(manager: EntityManager, entry: AuditRecord): Promise<void> {
+  constructor(private readonly entries: AuditRepository) {}
+
+  async record(tx: Tx | null, entry: AuditRecord): Promise<void> {
+    const inTx = tx ?? undefined;
     const actorId = entry.actor?.id ?? null;
     const target = entry.target ?? null;
-    const actorLabel = entry.actor?.label !== undefined ? entry.actor.label : await emailOf(manager, actorId);
+    const actorLabel =
+      entry.actor?.label !== undefined ? entry.actor.label : await this.entries.emailOf(actorId, inTx);
     let targetLabel = target?.label ?? null;
     if (target?.type === 'user' && target.label === undefined)
       targetLabel =
-        target.id && target.id === actorId ? actorLabel : await emailOf(manager, target.id ?? null);
+        target.id && target.id === actorId
+          ? actorLabel
+          : await this.entries.emailOf(target.id ?? null, inTx);
     const companyName =
       entry.company && entry.company.name === undefined
-        ? await companyNameOf(manager, entry.company.id)
+        ? await this.entries.companyNameOf(entry.company.id, inTx)
         : (entry.company?.name ?? null);
-    await manager.insert(AuditEntryEntity, {
+    await this.entries.insert(inTx, {
       action: entry.action,
       actorId,
       actorLabel: clip(actorLabel, 320),
@@ -49,7 +52,7 @@ export class AuditService {
       companyId: entry.company?.id ?? null,
       companyName: clip(companyName, 200),
       ip: clip(displayIp(entry.ip), 64),
-      details: (entry.details ?? {}) as QueryDeepPartialEntity<Record<string, unknown>>,
+      details: entry.details ?? {},
     });
   }
 }
@@ -60,21 +63,6 @@ export class AuditService {
  */
 export function displayIp(ip: string | null | undefined): string | null | undefined {
   return ip?.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
-}
-
-async function emailOf(manager: EntityManager, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const user = await manager
-    .getRepository(UserEntity)
-    .findOne({ select: { id: true, email: true }, where: { id: userId } });
-  return user?.email ?? null;
-}
-
-async function companyNameOf(manager: EntityManager, companyId: string): Promise<string | null> {
-  const company = await manager
-    .getRepository(CompanyEntity)
-    .findOne({ select: { id: true, name: true }, where: { id: companyId } });
-  return company?.name ?? null;
 }
 
 function clip(value: string | null | undefined, max: number): string | null {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { CompaniesService } from '../companies/companies.service';
 import { UsersService } from '../profiles/users.service';
+import { Database } from '../database/database';
 
 export interface NewAccount {
   email: string;
@@ -19,7 +19,7 @@ export interface NewAccount {
 @Injectable()
 export class AccountRegistrationService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly users: UsersService,
     private readonly companies: CompaniesService,
     private readonly audit: AuditService,
@@ -30,10 +30,10 @@ export class AccountRegistrationService {
    * registering client's address, for the audit log (unknown when a job creates the account).
    */
   createWithCompany(input: NewAccount, ip?: string): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
-      const user = await this.users.create(manager, input);
-      const company = await this.companies.createWithOwner(user.id, input.companyName, manager);
-      await this.audit.record(manager, {
+    return this.database.transaction(async (tx) => {
+      const user = await this.users.create(tx, input);
+      const company = await this.companies.createWithOwner(user.id, input.companyName, tx);
+      await this.audit.record(tx, {
         action: 'company.created',
         actor: { id: user.id, label: user.email },
         target: { type: 'company', id: company.id, label: company.name },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, IsNull, MoreThan, type Repository } from 'typeorm';
-import { AuthTokenEntity, type AuthTokenPurpose } from './auth-token.entity';
+import type { Tx } from '../database/database';
+import { AccountTokensRepository } from './account-tokens.repository';
+import type { AuthTokenEntity, AuthTokenPurpose } from './auth-token.entity';
 import { sha256 } from './sessions.service';
 
 const TTL_MS: Record<AuthTokenPurpose, number> = {
@@ -14,28 +14,30 @@ const TTL_MS: Record<AuthTokenPurpose, number> = {
 /** Emailed single-use tokens (reset, verification, email change): 256 random bits, only the hash kept. */
 @Injectable()
 export class AccountTokensService {
-  constructor(@InjectRepository(AuthTokenEntity) private readonly tokens: Repository<AuthTokenEntity>) {}
+  constructor(private readonly tokens: AccountTokensRepository) {}
 
   /**
    * A new token for the user; `email` binds it to the address it was sent to. `ttlMs` overrides the
-   * purpose's lifetime (a platform invitation's set-your-password link lasts days, not an hour); `manager`
+   * purpose's lifetime (a platform invitation's set-your-password link lasts days, not an hour); `tx`
    * joins the caller's transaction (the account it names may not be committed yet).
    */
   async issue(
     userId: string,
     purpose: AuthTokenPurpose,
     email: string,
-    options: { ttlMs?: number; manager?: EntityManager } = {},
+    options: { ttlMs?: number; tx?: Tx } = {},
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const repo = options.manager ? options.manager.getRepository(AuthTokenEntity) : this.tokens;
-    await repo.insert({
-      userId,
-      purpose,
-      email,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + (options.ttlMs ?? TTL_MS[purpose])),
-    });
+    await this.tokens.insert(
+      {
+        userId,
+        purpose,
+        email,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + (options.ttlMs ?? TTL_MS[purpose])),
+      },
+      options.tx,
+    );
     return token;
   }
 
@@ -44,17 +46,13 @@ export class AccountTokensService {
    * token of the same purpose for that user dies with it. Null when unknown, used or expired.
    */
   async consume(
-    manager: EntityManager,
+    tx: Tx,
     token: string,
     purpose: AuthTokenPurpose,
-  ): Promise<AuthTokenEntity | null> {
-    const repo = manager.getRepository(AuthTokenEntity);
-    const row = await repo.findOne({
-      where: { tokenHash: sha256(token), purpose, usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      lock: { mode: 'pessimistic_write' },
-    });
+  ): Promise<Pick<AuthTokenEntity, 'userId' | 'email'> | null> {
+    const row = await this.tokens.lockUsable(tx, sha256(token), purpose);
     if (!row) return null;
-    await repo.update({ userId: row.userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
+    await this.tokens.useAll(tx, row.userId, purpose);
     return row;
   }
 }

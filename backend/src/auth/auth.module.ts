@@ -1,7 +1,6 @@
 import { Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CompaniesModule } from '../companies/companies.module';
 import { RateLimitGuard } from '../common/rate-limit/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -15,8 +14,8 @@ import { GoogleGate } from './google/google-gate.guard';
 import { AuthService } from './auth.service';
 import { GoogleStrategy } from './google/google.strategy';
 import { PasswordController } from './password.controller';
-import { SessionEntity } from './session.entity';
 import { SessionsService } from './sessions.service';
+import { SessionsRepository } from './sessions.repository';
 
 const googleStrategy: Provider = {
   provide: GoogleStrategy,
@@ -26,7 +25,6 @@ const googleStrategy: Provider = {
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SessionEntity]),
     PassportModule.register({ session: false }),
     ProfilesModule,
     CompaniesModule,
@@ -37,6 +35,7 @@ const googleStrategy: Provider = {
   providers: [
     AuthService,
     SessionsService,
+    SessionsRepository,
     AccessTokenService,
     GoogleGate,
     googleStrategy,

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import {
   ConflictError,
@@ -24,6 +23,7 @@ import { AccountTokensService } from './account-tokens.service';
 import type { ChangePasswordDto, RegisterDto } from './dto/auth.dto';
 import { SessionsService } from './sessions.service';
 import type { UserDto } from '../profiles/dto/user.dto';
+import { Database } from '../database/database';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
@@ -100,7 +100,7 @@ export class AuthService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly accessTokens: AccessTokenService,
@@ -192,13 +192,13 @@ export class AuthService {
    */
   async resetPassword(token: string, password: string, ip?: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    const userId = await this.dataSource.transaction(async (manager) => {
-      const row = await this.tokens.consume(manager, token, 'password_reset');
+    const userId = await this.database.transaction(async (tx) => {
+      const row = await this.tokens.consume(tx, token, 'password_reset');
       if (!row) throw new ValidationFailedError(INVALID_RESET_LINK);
-      await this.users.setPasswordHash(row.userId, passwordHash, manager, { proven: !!row.email });
-      if (row.email) await this.users.markEmailVerified(row.userId, row.email, manager);
+      await this.users.setPasswordHash(row.userId, passwordHash, tx, { proven: !!row.email });
+      if (row.email) await this.users.markEmailVerified(row.userId, row.email, tx);
       // Done by whoever holds the emailed link, nobody signed in: no actor.
-      await this.audit.record(manager, {
+      await this.audit.record(tx, {
         action: 'auth.password_reset',
         actor: null,
         target: { type: 'user', id: row.userId },
@@ -210,26 +210,26 @@ export class AuthService {
   }
 
   async verifyEmail(token: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const row = await this.tokens.consume(manager, token, 'email_verification');
+    await this.database.transaction(async (tx) => {
+      const row = await this.tokens.consume(tx, token, 'email_verification');
       // A link sent to an address the account no longer has proves nothing; nor does one for an account
       // whose password is unproven (none is mailed to it: only choosing the password proves it).
       if (!row?.email) throw new ValidationFailedError(INVALID_VERIFICATION_LINK);
       const user = await this.users.findById(row.userId);
       if (user?.passwordUnproven) throw new ValidationFailedError(INVALID_VERIFICATION_LINK);
-      await this.users.markEmailVerified(row.userId, row.email, manager);
+      await this.users.markEmailVerified(row.userId, row.email, tx);
     });
   }
 
   /** Follows the link mailed to a new address: the address becomes the account's, and the old one is told. */
   async confirmEmailChange(token: string, ip?: string): Promise<{ email: string }> {
-    const changed = await this.dataSource.transaction(async (manager) => {
-      const row = await this.tokens.consume(manager, token, 'email_change');
+    const changed = await this.database.transaction(async (tx) => {
+      const row = await this.tokens.consume(tx, token, 'email_change');
       if (!row?.email) throw new ValidationFailedError(INVALID_EMAIL_CHANGE_LINK);
-      const oldEmail = await this.users.confirmEmailChange(manager, row.userId, row.email);
+      const oldEmail = await this.users.confirmEmailChange(tx, row.userId, row.email);
       if (!oldEmail) throw new ValidationFailedError(INVALID_EMAIL_CHANGE_LINK);
       // Done by whoever holds the link mailed to the new address: no actor.
-      await this.audit.record(manager, {
+      await this.audit.record(tx, {
         action: 'auth.email_changed',
         actor: null,
         target: { type: 'user', id: row.userId, label: row.email },
@@ -258,9 +258,9 @@ export class AuthService {
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw new ValidationFailedError(CURRENT_PASSWORD_INCORRECT);
     const passwordHash = await hashPassword(input.newPassword);
-    await this.dataSource.transaction(async (manager) => {
-      await this.users.setPasswordHash(userId, passwordHash, manager);
-      await this.audit.record(manager, {
+    await this.database.transaction(async (tx) => {
+      await this.users.setPasswordHash(userId, passwordHash, tx);
+      await this.audit.record(tx, {
         action: 'auth.password_changed',
         actor: { id: userId, label: user.email },
         target: { type: 'user', id: userId, label: user.email },
@@ -351,10 +351,10 @@ export class AuthService {
       });
       throw new AccountDisabledError();
     }
-    const { sessionId, refreshToken } = await this.dataSource.transaction(async (manager) => {
-      const session = await this.sessions.create(userId, client.userAgent, manager);
-      await this.users.recordLogin(userId, manager);
-      await this.audit.record(manager, {
+    const { sessionId, refreshToken } = await this.database.transaction(async (tx) => {
+      const session = await this.sessions.create(userId, client.userAgent, tx);
+      await this.users.recordLogin(userId, tx);
+      await this.audit.record(tx, {
         action: 'auth.sign_in',
         actor: { id: userId },
         target: { type: 'user', id: userId },
@@ -376,7 +376,7 @@ export class AuthService {
     details: { method: SignInMethod; reason?: string },
   ): Promise<void> {
     try {
-      await this.audit.record(this.dataSource.manager, {
+      await this.audit.record(null, {
         action: 'auth.sign_in_failed',
         actor: { id: null, label: normalizeEmail(email) },
         ip,

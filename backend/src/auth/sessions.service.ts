@@ -1,12 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, IsNull, Not, type Repository } from 'typeorm';
 import { isUuid } from '../common/uuid';
-import { preparedQuery } from '../database/prepared-query';
 import type { CompanyRole } from '../companies/company-user.entity';
+import { Database, type Tx } from '../database/database';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
-import { SessionEntity } from './session.entity';
+import { type SessionSecrets, SessionsRepository } from './sessions.repository';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Two tabs refreshing with the same cookie at once must not look like token theft. */
@@ -24,14 +22,7 @@ function sameHash(a: string | null, b: string): boolean {
 /** Earlier secrets remembered per session: replaying any of them revokes the session. */
 const RETIRED_HASHES_KEPT = 64;
 
-/** The session's user when the session is live and the account not disabled, with one company role. */
-const ACTIVE_USER_SQL = `SELECT p.id, p.is_superadmin, cu.role FROM sessions s
-  JOIN profiles p ON p.id = s.user_id
-  LEFT JOIN company_users cu ON cu.user_id = p.id AND cu.company_id = $3
-  WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
-    AND p.disabled_at IS NULL`;
-
-function withinGrace(session: Pick<SessionEntity, 'rotatedAt'>): boolean {
+function withinGrace(session: Pick<SessionSecrets, 'rotatedAt'>): boolean {
   return Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
 }
 
@@ -54,7 +45,8 @@ export class SessionsService {
   private readonly logger = new Logger('Sessions');
 
   constructor(
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly database: Database,
+    private readonly sessions: SessionsRepository,
     private readonly realtime: RealtimePublisher,
   ) {}
 
@@ -62,23 +54,21 @@ export class SessionsService {
   async create(
     userId: string,
     userAgent: string | undefined,
-    manager?: EntityManager,
+    tx?: Tx,
   ): Promise<{ sessionId: string; refreshToken: string }> {
     const secret = randomBytes(32).toString('base64url');
     const now = new Date();
-    const repo = manager ? manager.getRepository(SessionEntity) : this.sessions;
-    const session = await repo.save(
-      repo.create({
+    const sessionId = await this.sessions.insert(
+      {
         userId,
         refreshHash: sha256(secret),
-        previousHash: null,
         rotatedAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-        revokedAt: null,
         userAgent: userAgent?.slice(0, 500) ?? null,
-      }),
+      },
+      tx,
     );
-    return { sessionId: session.id, refreshToken: `${session.id}.${secret}` };
+    return { sessionId, refreshToken: `${sessionId}.${secret}` };
   }
 
   /**
@@ -91,26 +81,19 @@ export class SessionsService {
     if (!parsed) return null;
     const presented = sha256(parsed.secret);
     type Outcome = IssuedRefresh | { revoked: string } | null;
-    const outcome = await this.sessions.manager.transaction(async (manager): Promise<Outcome> => {
-      const repo = manager.getRepository(SessionEntity);
-      const session = await repo.findOne({
-        where: { id: parsed.sessionId },
-        lock: { mode: 'pessimistic_write' },
-      });
+    const outcome = await this.database.transaction(async (tx): Promise<Outcome> => {
+      const session = await this.sessions.lockSecrets(tx, parsed.sessionId);
       if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
       if (sameHash(session.refreshHash, presented)) {
         const next = randomBytes(32).toString('base64url');
         const now = new Date();
-        await repo.update(
-          { id: session.id },
-          {
-            previousHash: session.refreshHash,
-            refreshHash: sha256(next),
-            retiredHashes: [...session.retiredHashes, session.refreshHash].slice(-RETIRED_HASHES_KEPT),
-            rotatedAt: now,
-            expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-          },
-        );
+        await this.sessions.rotate(tx, session.id, {
+          previousHash: session.refreshHash,
+          refreshHash: sha256(next),
+          retiredHashes: [...session.retiredHashes, session.refreshHash].slice(-RETIRED_HASHES_KEPT),
+          rotatedAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        });
         return { sessionId: session.id, userId: session.userId, refreshToken: `${session.id}.${next}` };
       }
       if (sameHash(session.previousHash, presented) && withinGrace(session)) {
@@ -118,7 +101,7 @@ export class SessionsService {
       }
       if (!session.retiredHashes.some((hash) => sameHash(hash, presented))) return null;
       this.logger.warn(`Refresh token reuse on session ${session.id}: revoking it`);
-      await repo.update({ id: session.id }, { revokedAt: new Date() });
+      await this.sessions.revoke(session.id, tx);
       return { revoked: session.id };
     });
     if (outcome && 'revoked' in outcome) {
@@ -134,11 +117,7 @@ export class SessionsService {
   /** Issues a fresh token for a live session (after a password change, say). */
   async reissue(sessionId: string): Promise<string | null> {
     const next = randomBytes(32).toString('base64url');
-    const result = await this.sessions.update(
-      { id: sessionId, revokedAt: IsNull() },
-      { previousHash: null, refreshHash: sha256(next), rotatedAt: new Date() },
-    );
-    return result.affected ? `${sessionId}.${next}` : null;
+    return (await this.sessions.reissue(sessionId, sha256(next))) ? `${sessionId}.${next}` : null;
   }
 
   /**
@@ -152,37 +131,20 @@ export class SessionsService {
   ): Promise<{ id: string; isSuperadmin: boolean; companyRole: CompanyRole | null } | null> {
     if (!isUuid(sessionId) || !isUuid(userId)) return null;
     const company = companyId && isUuid(companyId) ? companyId : null;
-    // A prepared statement: the guard runs it on every request (database/prepared-query.ts).
-    const rows = await preparedQuery<{ id: string; is_superadmin: boolean; role: CompanyRole | null }>(
-      this.sessions.manager.connection,
-      'auth.active-user',
-      ACTIVE_USER_SQL,
-      [sessionId, userId, company],
-    );
-    const row = rows[0];
-    return row ? { id: row.id, isSuperadmin: row.is_superadmin, companyRole: row.role } : null;
+    return this.sessions.activeUser(sessionId, userId, company);
   }
 
   /** A live session of an account that is not disabled (the socket handshake asks this). */
   async isActive(sessionId: string, userId: string): Promise<boolean> {
     if (!isUuid(sessionId) || !isUuid(userId)) return false;
-    const rows: unknown[] = await this.sessions.query(
-      `SELECT 1 FROM sessions s JOIN profiles p ON p.id = s.user_id
-       WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
-         AND p.disabled_at IS NULL`,
-      [sessionId, userId],
-    );
-    return rows.length > 0;
+    return this.sessions.isActive(sessionId, userId);
   }
 
   /** Signs out the session a refresh token belongs to, only when the token's secret is its own. */
   async revokeWithToken(refreshToken: string): Promise<void> {
     const parsed = parseRefreshToken(refreshToken);
     if (!parsed) return;
-    const session = await this.sessions.findOne({
-      select: { id: true, refreshHash: true, previousHash: true, rotatedAt: true },
-      where: { id: parsed.sessionId, revokedAt: IsNull() },
-    });
+    const session = await this.sessions.findLiveSecrets(parsed.sessionId);
     if (!session) return;
     const presented = sha256(parsed.secret);
     const own =
@@ -193,7 +155,7 @@ export class SessionsService {
 
   async revoke(sessionId: string): Promise<void> {
     if (!isUuid(sessionId)) return;
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.sessions.revoke(sessionId);
     this.realtime.endSession(sessionId, 'You signed out.');
   }
 
@@ -201,15 +163,8 @@ export class SessionsService {
    * Revokes every live session of a user inside the caller's transaction (an account being disabled) and
    * returns their ids: after the commit, `endSessions` tells their sockets and disconnects them.
    */
-  async revokeAllInTransaction(manager: EntityManager, userId: string): Promise<string[]> {
-    const revoked = await manager
-      .createQueryBuilder()
-      .update(SessionEntity)
-      .set({ revokedAt: () => 'now()' })
-      .where({ userId, revokedAt: IsNull() })
-      .returning(['id'])
-      .execute();
-    return (revoked.raw as Array<{ id: string }>).map((row) => row.id);
+  revokeAllInTransaction(tx: Tx, userId: string): Promise<string[]> {
+    return this.sessions.revokeAllOfUser(userId, { tx });
   }
 
   endSessions(sessionIds: string[], reason: string): void {
@@ -218,19 +173,8 @@ export class SessionsService {
 
   /** Revokes every session of a user, optionally keeping one (the caller's own). */
   async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-    const revoked = await this.sessions
-      .createQueryBuilder()
-      .update()
-      .set({ revokedAt: () => 'now()' })
-      .where(
-        exceptSessionId
-          ? { userId, revokedAt: IsNull(), id: Not(exceptSessionId) }
-          : { userId, revokedAt: IsNull() },
-      )
-      .returning(['id'])
-      .execute();
-    for (const row of revoked.raw as Array<{ id: string }>) {
-      this.realtime.endSession(row.id, 'Your password was changed. Please sign in again.');
-    }
+    const revoked = await this.sessions.revokeAllOfUser(userId, { exceptSessionId });
+    for (const id of revoked)
+      this.realtime.endSession(id, 'Your password was changed. Please sign in again.');
   }
 }

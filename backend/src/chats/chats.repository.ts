@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_AGENT_ID } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
 import { type Keyset, keysetAt } from '../common/keyset-cursor';
 import type { ChatView } from '../realtime/client-events';
+import { Database, type Tx } from '../database/database';
 
 /** Longest last-message preview kept on the chat row (the column is varchar(200)). */
 export const PREVIEW_STORE_LENGTH = 200;
@@ -46,20 +46,10 @@ export function toChatView(row: ChatRow): ChatView {
   };
 }
 
-/** UPDATE ... RETURNING through TypeORM's query() comes back as [rows, count]. */
-export function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
-
 /** The SQL of chats: every statement scoped by the owner (user and company) it was given. */
 @Injectable()
 export class ChatsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /** Runs work on one connection in one transaction; pass its manager to the methods that take `tx`. */
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
+  constructor(private readonly db: Database) {}
 
   /**
    * One page of a list, newest first: (updated_at, id) descending, after the keyset `after` (the last
@@ -76,7 +66,7 @@ export class ChatsRepository {
       params.push(query.after.at, query.after.id);
       after = 'AND (c.updated_at, c.id) < ($5::timestamptz, $6::uuid)';
     }
-    const rows: Array<ChatRow & { keyset_at: string }> = await this.dataSource.query(
+    const rows: Array<ChatRow & { keyset_at: string }> = await this.db.query(
       `SELECT ${CHAT_VIEW_COLUMNS}, ${keysetAt('c.updated_at')} AS keyset_at
        FROM chats c JOIN agents a ON a.id = c.agent_id
        WHERE c.user_id = $1 AND c.company_id = $2 AND c.is_archived = $3 ${after}
@@ -87,7 +77,7 @@ export class ChatsRepository {
   }
 
   async find(scope: OwnerScope, chatId: string): Promise<ChatView | null> {
-    const rows: ChatRow[] = await this.dataSource.query(
+    const rows: ChatRow[] = await this.db.query(
       `SELECT ${CHAT_VIEW_COLUMNS} FROM chats c JOIN agents a ON a.id = c.agent_id
        WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
       [chatId, scope.userId, scope.companyId],
@@ -96,15 +86,11 @@ export class ChatsRepository {
   }
 
   /** A new chat's id; `agentId` is the agent's row id (never 'default-agent'). */
-  async insert(
-    scope: OwnerScope,
-    agentId: string,
-    title: string,
-    tx: EntityManager = this.dataSource.manager,
-  ): Promise<string> {
-    const rows: Array<{ id: string }> = await tx.query(
+  async insert(scope: OwnerScope, agentId: string, title: string, tx?: Tx): Promise<string> {
+    const rows: Array<{ id: string }> = await this.db.query(
       `INSERT INTO chats (user_id, company_id, agent_id, title) VALUES ($1, $2, $3, $4) RETURNING id`,
       [scope.userId, scope.companyId, agentId, title.slice(0, 200)],
+      tx,
     );
     return rows[0].id;
   }
@@ -116,10 +102,9 @@ export class ChatsRepository {
    * clicks at once cannot both miss it and insert twice; a send into the chat meanwhile (it sets
    * last_message_at under the row lock) makes it no longer empty.
    */
-  async reuseEmpty(tx: EntityManager, scope: OwnerScope, agentId: string): Promise<ChatView | null> {
-    const rows = returnedRows<ChatRow>(
-      await tx.query(
-        `UPDATE chats c SET updated_at = now() FROM agents a
+  async reuseEmpty(tx: Tx, scope: OwnerScope, agentId: string): Promise<ChatView | null> {
+    const rows = await this.db.query<ChatRow>(
+      `UPDATE chats c SET updated_at = now() FROM agents a
          WHERE a.id = c.agent_id AND c.id = (
            SELECT e.id FROM chats e
            WHERE e.user_id = $1 AND e.company_id = $2 AND e.agent_id = $3 AND NOT e.is_archived
@@ -127,17 +112,19 @@ export class ChatsRepository {
            ORDER BY e.updated_at DESC, e.id LIMIT 1)
          AND c.last_message_at IS NULL AND NOT c.is_archived
          RETURNING ${CHAT_FIELDS}, false AS pending_reply`,
-        [scope.userId, scope.companyId, agentId],
-      ),
+      [scope.userId, scope.companyId, agentId],
+      tx,
     );
     return rows[0] ? toChatView(rows[0]) : null;
   }
 
   /** Serialises New Chat per user, company and agent until `tx` ends. */
-  async lockNewChat(tx: EntityManager, scope: OwnerScope, agentId: string): Promise<void> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `new-chat:${scope.userId}:${scope.companyId}:${agentId}`,
-    ]);
+  async lockNewChat(tx: Tx, scope: OwnerScope, agentId: string): Promise<void> {
+    await this.db.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`,
+      [`new-chat:${scope.userId}:${scope.companyId}:${agentId}`],
+      tx,
+    );
   }
 
   async update(
@@ -145,7 +132,7 @@ export class ChatsRepository {
     chatId: string,
     changes: { title?: string; isArchived?: boolean },
   ): Promise<void> {
-    await this.dataSource.query(
+    await this.db.query(
       `UPDATE chats SET title = COALESCE($4, title), is_archived = COALESCE($5, is_archived)
        WHERE id = $1 AND user_id = $2 AND company_id = $3`,
       [chatId, scope.userId, scope.companyId, changes.title ?? null, changes.isArchived ?? null],
@@ -154,17 +141,18 @@ export class ChatsRepository {
 
   /** Messages first, then the chat, in one transaction (the spec's order). */
   async removeWithMessages(scope: OwnerScope, chatId: string): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      await tx.query(
+    await this.db.transaction(async (tx) => {
+      await this.db.query(
         `DELETE FROM messages m USING chats c
          WHERE m.chat_id = c.id AND c.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
         [chatId, scope.userId, scope.companyId],
+        tx,
       );
-      await tx.query(`DELETE FROM chats WHERE id = $1 AND user_id = $2 AND company_id = $3`, [
-        chatId,
-        scope.userId,
-        scope.companyId,
-      ]);
+      await this.db.query(
+        `DELETE FROM chats WHERE id = $1 AND user_id = $2 AND company_id = $3`,
+        [chatId, scope.userId, scope.companyId],
+        tx,
+      );
     });
   }
 
@@ -173,15 +161,16 @@ export class ChatsRepository {
    * and reads what storing one needs: the agent's row id (the sender of agent turns) and the chat's state.
    */
   async lockForVoice(
-    tx: EntityManager,
+    tx: Tx,
     scope: OwnerScope,
     chatId: string,
   ): Promise<{ agentId: string; isArchived: boolean; pendingReply: boolean } | null> {
-    const rows: Array<{ agent_id: string; is_archived: boolean; pending: boolean }> = await tx.query(
+    const rows: Array<{ agent_id: string; is_archived: boolean; pending: boolean }> = await this.db.query(
       `SELECT c.agent_id, c.is_archived, ${PENDING_REPLY} AS pending FROM chats c
        WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
        FOR UPDATE OF c`,
       [chatId, scope.userId, scope.companyId],
+      tx,
     );
     const row = rows[0];
     return row ? { agentId: row.agent_id, isArchived: row.is_archived, pendingReply: row.pending } : null;
@@ -191,20 +180,13 @@ export class ChatsRepository {
    * Records the newest message on the chat (moving it up the list) and returns the chat as the list
    * shows it. Called inside the transaction that stored the message, whose owner it already checked.
    */
-  async touch(
-    tx: EntityManager,
-    chatId: string,
-    text: string,
-    at: Date,
-    pendingReply: boolean,
-  ): Promise<ChatView> {
-    const rows = returnedRows<ChatRow>(
-      await tx.query(
-        `UPDATE chats c SET last_message = $2, last_message_at = $3, updated_at = $3
+  async touch(tx: Tx, chatId: string, text: string, at: Date, pendingReply: boolean): Promise<ChatView> {
+    const rows = await this.db.query<ChatRow>(
+      `UPDATE chats c SET last_message = $2, last_message_at = $3, updated_at = $3
          FROM agents a WHERE c.id = $1 AND a.id = c.agent_id
          RETURNING ${CHAT_FIELDS}, $4::boolean AS pending_reply`,
-        [chatId, text.slice(0, PREVIEW_STORE_LENGTH), at, pendingReply],
-      ),
+      [chatId, text.slice(0, PREVIEW_STORE_LENGTH), at, pendingReply],
+      tx,
     );
     return toChatView(rows[0]);
   }

@@ -21,6 +21,7 @@ import {
   type PendingReply,
   type SendOutcome,
 } from './messages.repository';
+import { Database } from '../database/database';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
 export const CHAT_ARCHIVED = 'This chat is archived. Restore it to send messages.';
@@ -62,6 +63,7 @@ export class ChatsService {
   private readonly logger = new Logger('Chats');
 
   constructor(
+    private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly chats: ChatsRepository,
     private readonly messageRows: MessagesRepository,
@@ -100,7 +102,7 @@ export class ChatsService {
    */
   async create(scope: OwnerScope, agentId: string, title?: string): Promise<ChatView> {
     const agent = await this.agents.resolve(scope, agentId);
-    const { chatId, reused } = await this.chats.transaction(async (tx) => {
+    const { chatId, reused } = await this.database.transaction(async (tx) => {
       if (title === undefined) {
         await this.chats.lockNewChat(tx, scope, agent.id);
         const empty = await this.chats.reuseEmpty(tx, scope, agent.id);
@@ -168,7 +170,7 @@ export class ChatsService {
   ): Promise<{ chat: ChatView; message: MessageView }> {
     const text = messageText(content);
     const agent = await this.agents.resolve(scope, agentId);
-    const sent = await this.chats.transaction(async (tx) => {
+    const sent = await this.database.transaction(async (tx) => {
       const chatId = await this.chats.insert(scope, agent.id, defaultTitle(agent.name), tx);
       // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
       return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
@@ -227,7 +229,7 @@ export class ChatsService {
     turn: { role: 'user' | 'agent'; text: string; voiceEventId: string },
   ): Promise<MessageView> {
     const text = messageText(turn.text);
-    const result = await this.chats.transaction(async (tx) => {
+    const result = await this.database.transaction(async (tx) => {
       const state = await this.chats.lockForVoice(tx, scope, chatId);
       if (!state) throw new NotFoundError(CHAT_NOT_FOUND);
       if (state.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { MessageFeedback } from '../contracts/chats';
 import type { OwnerScope } from '../common/company-scope';
-import { preparedQuery } from '../database/prepared-query';
 import type { ChatView, MessageView } from '../realtime/client-events';
-import {
-  type ChatRow,
-  PENDING_REPLY,
-  PREVIEW_STORE_LENGTH,
-  returnedRows,
-  toChatView,
-} from './chats.repository';
+import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from './chats.repository';
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
+import { Database, type Tx } from '../database/database';
 
 interface MessageRow {
   id: string;
@@ -145,7 +138,7 @@ function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatView {
   return toChatView(chat);
 }
 
-/** The message path's statements: fixed texts, run as named prepared statements (database/prepared-query.ts). */
+/** The message path's statements: fixed texts, run as named prepared statements (Database.prepared). */
 const SEND_SQL = `WITH target AS (
    SELECT c.id, c.is_archived, a.is_active AS agent_active, a.is_default AS agent_is_default,
      ${PENDING_REPLY} AS pending
@@ -227,7 +220,7 @@ const toFailedReply = (row: FailedRow): FailedReply => ({
  */
 @Injectable()
 export class MessagesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * A page of a chat's messages, oldest first. `before` pages back through history; `after` returns
@@ -239,14 +232,14 @@ export class MessagesRepository {
   ): Promise<{ messages: MessageView[]; hasMore: boolean }> {
     const { limit } = page;
     if (page.after) {
-      const rows: MessageRow[] = await this.dataSource.query(
+      const rows: MessageRow[] = await this.db.query(
         `SELECT ${MESSAGE_VIEW_COLUMNS} FROM messages m WHERE m.chat_id = $1 AND m.seq > $2
          ORDER BY m.seq ASC LIMIT $3`,
         [chatId, page.after, limit + 1],
       );
       return { messages: rows.slice(0, limit).map(toMessageView), hasMore: rows.length > limit };
     }
-    const rows: MessageRow[] = await this.dataSource.query(
+    const rows: MessageRow[] = await this.db.query(
       `SELECT ${MESSAGE_VIEW_COLUMNS} FROM messages m
        WHERE m.chat_id = $1 AND ($2::bigint IS NULL OR m.seq < $2::bigint)
        ORDER BY m.seq DESC LIMIT $3`,
@@ -255,11 +248,12 @@ export class MessagesRepository {
     return { messages: rows.slice(0, limit).reverse().map(toMessageView), hasMore: rows.length > limit };
   }
 
-  async insert(input: NewMessage, tx: EntityManager = this.dataSource.manager): Promise<StoredMessage> {
-    const rows: MessageRow[] = await tx.query(
+  async insert(input: NewMessage, tx?: Tx): Promise<StoredMessage> {
+    const rows: MessageRow[] = await this.db.query(
       `INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_status)
        VALUES ($1, $2, $3, $4, $5) RETURNING ${MESSAGE_VIEW_COLUMNS}`,
       [input.chatId, input.senderId, input.senderType, input.content, input.replyStatus ?? null],
+      tx,
     );
     return { message: toMessageView(rows[0]), createdAt: rows[0].created_at };
   }
@@ -268,33 +262,31 @@ export class MessagesRepository {
    * Stores a voice turn once: the unique (chat_id, voice_event_id) index makes a second save of the same
    * turn a no-op (null then). No reply status: the webhook never answers a voice message.
    */
-  async insertVoiceTurn(tx: EntityManager, input: NewVoiceTurn): Promise<StoredMessage | null> {
-    const rows: MessageRow[] = await tx.query(
+  async insertVoiceTurn(tx: Tx, input: NewVoiceTurn): Promise<StoredMessage | null> {
+    const rows: MessageRow[] = await this.db.query(
       `INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, is_voice_message, voice_event_id)
        VALUES ($1, $2, $3, $4, true, $5)
        ON CONFLICT (chat_id, voice_event_id) WHERE voice_event_id IS NOT NULL DO NOTHING
        RETURNING ${MESSAGE_VIEW_COLUMNS}`,
       [input.chatId, input.senderId, input.senderType, input.content, input.voiceEventId],
+      tx,
     );
     return rows[0] ? { message: toMessageView(rows[0]), createdAt: rows[0].created_at } : null;
   }
 
   /** The message already stored for a voice turn of a chat the caller has checked. */
-  async findVoiceTurn(
-    chatId: string,
-    voiceEventId: string,
-    tx: EntityManager = this.dataSource.manager,
-  ): Promise<MessageView | null> {
-    const rows: MessageRow[] = await tx.query(
+  async findVoiceTurn(chatId: string, voiceEventId: string, tx?: Tx): Promise<MessageView | null> {
+    const rows: MessageRow[] = await this.db.query(
       `SELECT ${MESSAGE_VIEW_COLUMNS} FROM messages m WHERE m.chat_id = $1 AND m.voice_event_id = $2`,
       [chatId, voiceEventId],
+      tx,
     );
     return rows[0] ? toMessageView(rows[0]) : null;
   }
 
   /** A message of one of the owner's chats; null when the owner has no such message. */
   async findOwned(scope: OwnerScope, messageId: string): Promise<MessageView | null> {
-    const rows: MessageRow[] = await this.dataSource.query(
+    const rows: MessageRow[] = await this.db.query(
       `SELECT ${MESSAGE_VIEW_COLUMNS} FROM messages m JOIN chats c ON c.id = m.chat_id
        WHERE m.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
       [messageId, scope.userId, scope.companyId],
@@ -308,14 +300,12 @@ export class MessagesRepository {
     messageId: string,
     feedback: MessageFeedback | null,
   ): Promise<MessageView | null> {
-    const rows = returnedRows<MessageRow>(
-      await this.dataSource.query(
-        `UPDATE messages m SET feedback = $4 FROM chats c
+    const rows = await this.db.query<MessageRow>(
+      `UPDATE messages m SET feedback = $4 FROM chats c
          WHERE m.id = $1 AND c.id = m.chat_id AND c.user_id = $2 AND c.company_id = $3
            AND m.sender_type = 'agent' AND m.is_voice_message
          RETURNING ${MESSAGE_VIEW_COLUMNS}`,
-        [messageId, scope.userId, scope.companyId, feedback],
-      ),
+      [messageId, scope.userId, scope.companyId, feedback],
     );
     return rows[0] ? toMessageView(rows[0]) : null;
   }
@@ -327,16 +317,9 @@ export class MessagesRepository {
    * chat's lock still reads messages as they were when it began, so the pending check alone could let
    * two simultaneous sends through: the unique UQ_messages_pending index refuses the second ('pending').
    */
-  async sendUserMessage(
-    scope: OwnerScope,
-    chatId: string,
-    text: string,
-    tx?: EntityManager,
-  ): Promise<SendOutcome> {
+  async sendUserMessage(scope: OwnerScope, chatId: string, text: string, tx?: Tx): Promise<SendOutcome> {
     const values = [chatId, scope.userId, scope.companyId, text, text.slice(0, PREVIEW_STORE_LENGTH)];
-    const rows: SendRow[] = tx
-      ? await tx.query(SEND_SQL, values)
-      : await preparedQuery<SendRow>(this.dataSource, 'chats.send', SEND_SQL, values);
+    const rows = await this.db.prepared<SendRow>('chats.send', SEND_SQL, values, tx);
     const row = rows[0];
     if (!row) return { refused: 'not_found' };
     if (row.refused_archived) return { refused: 'archived' };
@@ -364,7 +347,7 @@ export class MessagesRepository {
         agent_callback_minutes: number;
         agent_callback_expires_at: number;
       }
-    > = await preparedQuery(this.dataSource, 'chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
+    > = await this.db.prepared('chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -398,7 +381,7 @@ export class MessagesRepository {
     /** A streamed reply cut short: what came is stored, marked with why it ended early. */
     interrupted: ReplyInterruption | null = null,
   ): Promise<StoredReply | null> {
-    const rows = await preparedQuery<ReplyRow>(this.dataSource, 'chats.store-reply', STORE_REPLY_SQL, [
+    const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
       messageId,
       content,
       content.slice(0, PREVIEW_STORE_LENGTH),
@@ -416,7 +399,7 @@ export class MessagesRepository {
 
   /** The user message of a chat (checked by the caller) whose reply is pending, if any. */
   async pendingReplyOfChat(chatId: string): Promise<string | null> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    const rows: Array<{ id: string }> = await this.db.query(
       `SELECT m.id FROM messages m WHERE m.chat_id = $1 AND m.reply_status = 'pending'`,
       [chatId],
     );
@@ -425,33 +408,29 @@ export class MessagesRepository {
 
   /** A pending reply stopped before any text came: nothing is stored, the chat takes messages again. */
   async markReplySkipped(messageId: string): Promise<FailedReply[]> {
-    const rows = returnedRows<FailedRow>(
-      await this.dataSource.query(
-        `UPDATE messages m SET reply_status = 'skipped' FROM chats c
+    const rows = await this.db.query<FailedRow>(
+      `UPDATE messages m SET reply_status = 'skipped' FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
-        [messageId],
-      ),
+      [messageId],
     );
     return rows.map(toFailedReply);
   }
 
   /** Marks one pending reply failed; empty when it was not pending (answered or failed already). */
   async markReplyFailed(messageId: string): Promise<FailedReply[]> {
-    const rows = returnedRows<FailedRow>(
-      await this.dataSource.query(
-        `UPDATE messages m SET reply_status = 'failed' FROM chats c
+    const rows = await this.db.query<FailedRow>(
+      `UPDATE messages m SET reply_status = 'failed' FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
-        [messageId],
-      ),
+      [messageId],
     );
     return rows.map(toFailedReply);
   }
 
   /** Ids of user messages whose reply has been pending for longer than `olderThanMs`, oldest first. */
   async pendingReplyIds(olderThanMs: number, limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    const rows: Array<{ id: string }> = await this.db.query(
       `SELECT m.id FROM messages m
        WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
          AND ${NOT_AWAITING_CALLBACK}
@@ -463,14 +442,12 @@ export class MessagesRepository {
 
   /** Marks failed every reply pending for longer than `olderThanMs`. */
   async markStaleRepliesFailed(olderThanMs: number): Promise<FailedReply[]> {
-    const rows = returnedRows<FailedRow>(
-      await this.dataSource.query(
-        `UPDATE messages m SET reply_status = 'failed' FROM chats c
+    const rows = await this.db.query<FailedRow>(
+      `UPDATE messages m SET reply_status = 'failed' FROM chats c
          WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
            AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
-        [olderThanMs],
-      ),
+      [olderThanMs],
     );
     return rows.map(toFailedReply);
   }

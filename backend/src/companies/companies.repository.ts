@@ -1,57 +1,63 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
-import { CompanyUserEntity, type CompanyRole } from './company-user.entity';
-import { CompanyEntity } from './company.entity';
+import { Database, type Tx } from '../database/database';
+import type { CompanyRole } from './company-user.entity';
 import type { CompanyMembershipDto } from './dto/company.dto';
 
-/** A company as one of its members sees it: with their role. */
-function toMembership(row: CompanyUserEntity): CompanyMembershipDto {
-  const company = row.company as CompanyEntity;
-  return { id: company.id, name: company.name, role: row.role, createdAt: company.createdAt.toISOString() };
+interface MembershipRow {
+  id: string;
+  name: string;
+  role: CompanyRole;
+  created_at: Date;
 }
+
+/** A company as one of its members sees it: with their role. */
+function toMembership(row: MembershipRow): CompanyMembershipDto {
+  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at.toISOString() };
+}
+
+const MEMBERSHIP_SQL = `SELECT c.id, c.name, cu.role, c.created_at FROM company_users cu
+  JOIN companies c ON c.id = cu.company_id WHERE cu.user_id = $1`;
 
 /** Companies and memberships: every read goes through a membership of the user asking. */
 @Injectable()
 export class CompaniesRepository {
-  constructor(
-    @InjectRepository(CompanyUserEntity) private readonly memberships: Repository<CompanyUserEntity>,
-  ) {}
-
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.memberships.manager.transaction(work);
-  }
+  constructor(private readonly db: Database) {}
 
   /** Inserts a company and its owner's membership, in the caller's transaction. */
-  async insertWithOwner(tx: EntityManager, userId: string, name: string): Promise<CompanyMembershipDto> {
-    const companies = tx.getRepository(CompanyEntity);
-    const company = await companies.save(companies.create({ name, createdBy: userId, ownerId: userId }));
-    const members = tx.getRepository(CompanyUserEntity);
-    const membership = await members.save(members.create({ companyId: company.id, userId, role: 'owner' }));
-    return toMembership(Object.assign(membership, { company }));
+  async insertWithOwner(tx: Tx, userId: string, name: string): Promise<CompanyMembershipDto> {
+    const [company] = await this.db.query<{ id: string; name: string; created_at: Date }>(
+      `INSERT INTO companies (name, created_by, owner_id) VALUES ($1, $2, $2) RETURNING id, name, created_at`,
+      [name, userId],
+      tx,
+    );
+    await this.db.query(
+      `INSERT INTO company_users (company_id, user_id, role) VALUES ($1, $2, 'owner')`,
+      [company.id, userId],
+      tx,
+    );
+    return toMembership({ ...company, role: 'owner' });
   }
 
   async listForUser(userId: string): Promise<CompanyMembershipDto[]> {
-    const rows = await this.memberships
-      .createQueryBuilder('cu')
-      .innerJoinAndSelect('cu.company', 'c')
-      .where('cu.user_id = :userId', { userId })
-      .orderBy('c.created_at', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .getMany();
+    const rows: MembershipRow[] = await this.db.query(`${MEMBERSHIP_SQL} ORDER BY c.created_at, c.id`, [
+      userId,
+    ]);
     return rows.map(toMembership);
   }
 
   async findForUser(userId: string, companyId: string): Promise<CompanyMembershipDto | null> {
-    const row = await this.memberships.findOne({
-      where: { userId, companyId },
-      relations: { company: true },
-    });
-    return row ? toMembership(row) : null;
+    const rows: MembershipRow[] = await this.db.query(`${MEMBERSHIP_SQL} AND cu.company_id = $2`, [
+      userId,
+      companyId,
+    ]);
+    return rows[0] ? toMembership(rows[0]) : null;
   }
 
   async roleOf(userId: string, companyId: string): Promise<CompanyRole | null> {
-    const row = await this.memberships.findOneBy({ userId, companyId });
-    return row?.role ?? null;
+    const rows: Array<{ role: CompanyRole }> = await this.db.query(
+      'SELECT role FROM company_users WHERE user_id = $1 AND company_id = $2',
+      [userId, companyId],
+    );
+    return rows[0]?.role ?? null;
   }
 }

@@ -1,23 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { NotFoundError } from '../common/domain-errors';
 import { CompaniesRepository } from './companies.repository';
 import type { CompanyRole } from './company-user.entity';
 import type { CompanyMembershipDto } from './dto/company.dto';
+import { Database, type Tx } from '../database/database';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 
 @Injectable()
 export class CompaniesService {
   constructor(
+    private readonly database: Database,
     private readonly companies: CompaniesRepository,
     private readonly audit: AuditService,
   ) {}
 
   /** A company someone signed in adds (POST /companies): made and audited in one transaction. */
   create(userId: string, name: string, ip?: string): Promise<CompanyMembershipDto> {
-    return this.companies.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const company = await this.companies.insertWithOwner(tx, userId, name.trim());
       await this.audit.record(tx, {
         action: 'company.created',
@@ -31,9 +32,9 @@ export class CompaniesService {
   }
 
   /** Creates a company with its creator as owner; joins the caller's transaction when given one. */
-  createWithOwner(userId: string, name: string, manager?: EntityManager): Promise<CompanyMembershipDto> {
-    const work = (tx: EntityManager) => this.companies.insertWithOwner(tx, userId, name.trim());
-    return manager ? work(manager) : this.companies.transaction(work);
+  createWithOwner(userId: string, name: string, tx?: Tx): Promise<CompanyMembershipDto> {
+    const work = (inTx: Tx) => this.companies.insertWithOwner(inTx, userId, name.trim());
+    return tx ? work(tx) : this.database.transaction(work);
   }
 
   listForUser(userId: string): Promise<CompanyMembershipDto[]> {

@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
-import { CompanyUserEntity } from '../companies/company-user.entity';
-import { CompanyEntity } from '../companies/company.entity';
 import { CompanyAdminController } from './company-admin.controller';
 import { CompanyAdminService } from './company-admin.service';
 import { CompanySettingsRepository } from './company-settings.repository';
@@ -12,7 +9,7 @@ import { MembersService } from './members.service';
 
 /** Company Admin: members and roles, settings, details and the company's agents. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CompanyEntity, CompanyUserEntity]), CompaniesModule, AgentsModule],
+  imports: [CompaniesModule, AgentsModule],
   controllers: [CompanyAdminController],
   providers: [CompanyAdminService, CompanySettingsRepository, MembersRepository, MembersService],
   exports: [MembersService],

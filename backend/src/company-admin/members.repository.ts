@@ -1,25 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
-import { CompanyUserEntity } from '../companies/company-user.entity';
 import type { CompanyRole } from '../contracts/companies';
 import type { MemberView } from '../contracts/company-admin';
 import { fileUrl } from '../files/files.service';
 import { type Keyset, keysetAt } from '../common/keyset-cursor';
 import { likePattern } from '../platform-admin/users.repository';
 import { personName } from './require-manager';
-
-function toMemberView(row: CompanyUserEntity): MemberView {
-  const user = row.user;
-  return {
-    userId: row.userId,
-    name: user ? personName(user) : 'Unnamed User',
-    email: user?.email ?? '',
-    avatar: fileUrl(user?.avatarFileId ?? null),
-    role: row.role,
-    joinedAt: row.createdAt.toISOString(),
-  };
-}
+import { Database, type Tx } from '../database/database';
 
 interface MemberRow {
   id: string;
@@ -33,14 +19,24 @@ interface MemberRow {
   avatar_file_id: string | null;
 }
 
+function toMemberView(row: Omit<MemberRow, 'keyset_at'>): MemberView {
+  return {
+    userId: row.user_id,
+    name: personName({ firstName: row.first_name, lastName: row.last_name }),
+    email: row.email,
+    avatar: fileUrl(row.avatar_file_id),
+    role: row.role,
+    joinedAt: row.created_at.toISOString(),
+  };
+}
+
+const MEMBER_COLUMNS =
+  'cu.id, cu.user_id, cu.role, cu.created_at, p.email, p.first_name, p.last_name, p.avatar_file_id';
+
 /** A company's memberships as its managers see them; every statement is scoped by the company. */
 @Injectable()
 export class MembersRepository {
-  constructor(@InjectRepository(CompanyUserEntity) private readonly members: Repository<CompanyUserEntity>) {}
-
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.members.manager.transaction(work);
-  }
+  constructor(private readonly db: Database) {}
 
   /**
    * One page of the company's members, oldest first (the founder at the top): keyset on (created_at, id)
@@ -63,77 +59,79 @@ export class MembersRepository {
       params.push(query.after.at, query.after.id);
       where.push(`(cu.created_at, cu.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
-    const rows: MemberRow[] = await this.members.manager.query(
-      `SELECT cu.id, cu.user_id, cu.role, cu.created_at, ${keysetAt('cu.created_at')} AS keyset_at,
-         p.email, p.first_name, p.last_name, p.avatar_file_id
+    const rows: MemberRow[] = await this.db.query(
+      `SELECT ${MEMBER_COLUMNS}, ${keysetAt('cu.created_at')} AS keyset_at
        FROM company_users cu JOIN profiles p ON p.id = cu.user_id
        WHERE ${where.join(' AND ')}
        ORDER BY cu.created_at, cu.id LIMIT $2`,
       params,
     );
-    return rows.map((row) => ({
-      member: {
-        userId: row.user_id,
-        name: personName({ firstName: row.first_name, lastName: row.last_name }),
-        email: row.email,
-        avatar: fileUrl(row.avatar_file_id),
-        role: row.role,
-        joinedAt: row.created_at.toISOString(),
-      },
-      keyset: { at: row.keyset_at, id: row.id },
-    }));
+    return rows.map((row) => ({ member: toMemberView(row), keyset: { at: row.keyset_at, id: row.id } }));
   }
 
   async find(companyId: string, userId: string): Promise<MemberView | null> {
-    const row = await this.members.findOne({ where: { companyId, userId }, relations: { user: true } });
-    return row ? toMemberView(row) : null;
+    const rows: MemberRow[] = await this.db.query(
+      `SELECT ${MEMBER_COLUMNS} FROM company_users cu JOIN profiles p ON p.id = cu.user_id
+       WHERE cu.company_id = $1 AND cu.user_id = $2`,
+      [companyId, userId],
+    );
+    return rows[0] ? toMemberView(rows[0]) : null;
   }
 
   /**
    * Locks every membership of the company for the rest of the transaction and returns the roles: two
    * managers changing owners at once are serialised, so "at least one owner" holds.
    */
-  async lockRoles(tx: EntityManager, companyId: string): Promise<Map<string, CompanyRole>> {
-    const rows = await tx
-      .getRepository(CompanyUserEntity)
-      .createQueryBuilder('cu')
-      .select(['cu.id', 'cu.userId', 'cu.role'])
-      .where('cu.company_id = :companyId', { companyId })
-      .orderBy('cu.id')
-      .setLock('pessimistic_write')
-      .getMany();
-    return new Map(rows.map((r) => [r.userId, r.role]));
+  async lockRoles(tx: Tx, companyId: string): Promise<Map<string, CompanyRole>> {
+    const rows: Array<{ user_id: string; role: CompanyRole }> = await this.db.query(
+      'SELECT user_id, role FROM company_users WHERE company_id = $1 ORDER BY id FOR UPDATE',
+      [companyId],
+      tx,
+    );
+    return new Map(rows.map((r) => [r.user_id, r.role]));
   }
 
-  async setRole(tx: EntityManager, companyId: string, userId: string, role: CompanyRole): Promise<void> {
-    await tx.getRepository(CompanyUserEntity).update({ companyId, userId }, { role });
+  async setRole(tx: Tx, companyId: string, userId: string, role: CompanyRole): Promise<void> {
+    await this.db.query(
+      'UPDATE company_users SET role = $3 WHERE company_id = $1 AND user_id = $2',
+      [companyId, userId, role],
+      tx,
+    );
   }
 
-  async remove(tx: EntityManager, companyId: string, userId: string): Promise<void> {
-    await tx.getRepository(CompanyUserEntity).delete({ companyId, userId });
+  async remove(tx: Tx, companyId: string, userId: string): Promise<void> {
+    await this.db.query(
+      'DELETE FROM company_users WHERE company_id = $1 AND user_id = $2',
+      [companyId, userId],
+      tx,
+    );
   }
 
   /** Adds the membership unless the user already has one; returns the role they now hold and whether it is new. */
   async insertIfAbsent(
-    tx: EntityManager,
+    tx: Tx,
     values: { companyId: string; userId: string; role: CompanyRole; invitedBy: string | null },
   ): Promise<{ role: CompanyRole; joined: boolean }> {
-    const result = await tx
-      .createQueryBuilder()
-      .insert()
-      .into(CompanyUserEntity)
-      .values(values)
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    if (result.raw && (result.raw as unknown[]).length) return { role: values.role, joined: true };
-    const existing = await tx
-      .getRepository(CompanyUserEntity)
-      .findOneByOrFail({ companyId: values.companyId, userId: values.userId });
+    const inserted = await this.db.query(
+      `INSERT INTO company_users (company_id, user_id, role, invited_by) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [values.companyId, values.userId, values.role, values.invitedBy],
+      tx,
+    );
+    if (inserted.length) return { role: values.role, joined: true };
+    const [existing] = await this.db.query<{ role: CompanyRole }>(
+      'SELECT role FROM company_users WHERE company_id = $1 AND user_id = $2',
+      [values.companyId, values.userId],
+      tx,
+    );
     return { role: existing.role, joined: false };
   }
 
-  count(companyId: string): Promise<number> {
-    return this.members.countBy({ companyId });
+  async count(companyId: string): Promise<number> {
+    const [row] = await this.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM company_users WHERE company_id = $1',
+      [companyId],
+    );
+    return row.count;
   }
 }

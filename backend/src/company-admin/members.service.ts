@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { CompanyScope } from '../common/company-scope';
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/domain-errors';
@@ -19,6 +18,7 @@ import {
 } from '../realtime/realtime-publisher';
 import { MembersRepository } from './members.repository';
 import { isManagerRole, requireManager } from './require-manager';
+import { Database, type Tx } from '../database/database';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 export const INVALID_MEMBER_CURSOR = 'Invalid cursor: load the users again from the start.';
@@ -41,6 +41,7 @@ function roomsFor(companyId: string, role: CompanyRole): string[] {
 @Injectable()
 export class MembersService {
   constructor(
+    private readonly database: Database,
     private readonly members: MembersRepository,
     private readonly realtime: RealtimePublisher,
     private readonly audit: AuditService,
@@ -68,7 +69,7 @@ export class MembersService {
   /** `ip`: the caller's address, for the audit log. */
   async changeRole(scope: CompanyScope, userId: string, role: CompanyRole, ip?: string): Promise<MemberView> {
     requireManager(scope);
-    const before = await this.members.transaction(async (tx) => {
+    const before = await this.database.transaction(async (tx) => {
       const roles = await this.members.lockRoles(tx, scope.companyId);
       const callerRole = this.callerRole(roles, scope);
       const current = roles.get(userId);
@@ -105,7 +106,7 @@ export class MembersService {
 
   async remove(scope: CompanyScope, userId: string, ip?: string): Promise<void> {
     requireManager(scope);
-    await this.members.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       const roles = await this.members.lockRoles(tx, scope.companyId);
       const callerRole = this.callerRole(roles, scope);
       const current = roles.get(userId);
@@ -135,7 +136,7 @@ export class MembersService {
    * changes in the same one). Someone already a member keeps the role they have.
    */
   addFromInvitation(
-    tx: EntityManager,
+    tx: Tx,
     values: { companyId: string; userId: string; role: CompanyRole; invitedBy: string | null },
   ): Promise<{ role: CompanyRole; joined: boolean }> {
     return this.members.insertIfAbsent(tx, values);

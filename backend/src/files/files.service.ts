@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import type { EntityManager } from 'typeorm';
 import { NotFoundError, PayloadTooLargeError, ValidationFailedError } from '../common/domain-errors';
 import { FilesRepository } from './files.repository';
+import type { Tx } from '../database/database';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const INVALID_IMAGE_MESSAGE = 'Invalid file type: Please upload an image file.';
@@ -39,10 +39,10 @@ export class FilesService {
     ownerId: string,
     encoded: Buffer,
     purpose: string,
-    manager?: EntityManager,
+    tx?: Tx,
     contentType: 'image/webp' | 'image/png' = 'image/webp',
   ): Promise<string> {
-    return this.files.insert({ ownerId, purpose, contentType, size: encoded.length, data: encoded }, manager);
+    return this.files.insert({ ownerId, purpose, contentType, size: encoded.length, data: encoded }, tx);
   }
 
   async read(id: string): Promise<{ contentType: string; data: Buffer }> {
@@ -51,8 +51,8 @@ export class FilesService {
     return { contentType: file.contentType, data: file.data };
   }
 
-  async remove(id: string, manager?: EntityManager): Promise<void> {
-    await this.files.remove(id, manager);
+  async remove(id: string, tx?: Tx): Promise<void> {
+    await this.files.remove(id, tx);
   }
 }
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { lifecycle } from '../common/graceful-shutdown';
 import { Public } from '../common/public.decorator';
+import { Database } from '../database/database';
 import { JobQueue } from '../queue/job-queue';
 
 type CheckState = 'up' | 'down';
@@ -36,7 +36,7 @@ async function probe(run: () => Promise<unknown>): Promise<CheckState> {
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly queue: JobQueue,
   ) {}
 
@@ -44,7 +44,7 @@ export class HealthController {
   @Get()
   @ApiOkResponse({ schema: { example: { status: 'ok' } } })
   async check(): Promise<{ status: 'ok' }> {
-    await this.dataSource.query('SELECT 1');
+    await this.database.ping();
     return { status: 'ok' };
   }
 
@@ -64,7 +64,7 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ description: 'A dependency does not answer' })
   async ready(@Res({ passthrough: true }) res: Response): Promise<Readiness> {
     const [database, queue] = await Promise.all([
-      probe(() => this.dataSource.query('SELECT 1')),
+      probe(() => this.database.ping()),
       probe(() => this.queue.ping()),
     ]);
     // A draining node (SIGTERM) is alive but takes no new work.

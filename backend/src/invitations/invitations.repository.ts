@@ -38,10 +38,6 @@ export class InvitationsRepository {
     @InjectRepository(InvitationEntity) private readonly invitations: Repository<InvitationEntity>,
   ) {}
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.invitations.manager.transaction(work);
-  }
-
   /** Newest first, inviter joined. */
   list(companyId: string): Promise<InvitationEntity[]> {
     return this.invitations.find({

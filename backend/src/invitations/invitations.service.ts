@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AuthService, type SignedIn, type VerificationPending } from '../auth/auth.service';
 import type { CompanyScope } from '../common/company-scope';
@@ -24,6 +23,7 @@ import { RealtimePublisher } from '../realtime/realtime-publisher';
 import type { InvitationEntity } from './invitation.entity';
 import { hashInvitationToken, InvitationTokens, invitationExpiry } from './invitation-tokens';
 import { effectiveStatus, InvitationsRepository, toInvitationView } from './invitations.repository';
+import { Database, type Tx } from '../database/database';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const INVALID_INVITATION = 'Invalid or expired invitation';
@@ -55,6 +55,7 @@ interface FoundInvitation {
 @Injectable()
 export class InvitationsService {
   constructor(
+    private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly invitations: InvitationsRepository,
     private readonly tokens: InvitationTokens,
@@ -95,7 +96,7 @@ export class InvitationsService {
     const issued = this.tokens.issue();
     const now = new Date();
     const expiresAt = invitationExpiry(now);
-    const { id, expired } = await this.invitations.transaction(async (tx) => {
+    const { id, expired } = await this.database.transaction(async (tx) => {
       // An old pending invitation to this address that has run out no longer blocks a new one.
       const stale = await this.invitations.expireStale(scope.companyId, now, tx, email);
       const newId = await this.invitations.insert(tx, {
@@ -132,7 +133,7 @@ export class InvitationsService {
     requireManager(scope);
     const issued = this.tokens.issue();
     const expiresAt = invitationExpiry();
-    await this.invitations.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       const row = await this.lockPending(tx, scope.companyId, id, 'resent');
       await this.invitations.reissue(tx, row.id, {
         tokenHash: issued.hash,
@@ -163,7 +164,7 @@ export class InvitationsService {
   /** Deletes a pending invitation; its link stops working. */
   async remove(scope: CompanyScope, id: string, ip?: string): Promise<void> {
     requireManager(scope);
-    await this.invitations.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       const row = await this.lockPending(tx, scope.companyId, id, 'deleted');
       await this.invitations.remove(tx, scope.companyId, row.id);
       await this.recordInvitation(tx, 'invitation.deleted', scope, row, ip);
@@ -199,7 +200,7 @@ export class InvitationsService {
     const { row } = found;
     const user = await this.users.findById(userId);
     if (!user || normalizeEmail(user.email) !== row.email) throw new ForbiddenError(EMAIL_MISMATCH);
-    const outcome = await this.invitations.transaction(async (tx) => {
+    const outcome = await this.database.transaction(async (tx) => {
       const accepted = await this.acceptInTransaction(tx, found, userId, ip);
       if (found.mailed) {
         await this.users.markPasswordProven(userId, tx);
@@ -228,7 +229,7 @@ export class InvitationsService {
     const { row, mailed } = found;
     if (await this.users.findByEmail(row.email)) throw new ConflictError(ACCOUNT_EXISTS);
     const passwordHash = await hashPassword(input.password);
-    const { userId, joined } = await this.invitations.transaction(async (tx) => {
+    const { userId, joined } = await this.database.transaction(async (tx) => {
       let user;
       try {
         user = await this.users.create(tx, {
@@ -257,7 +258,7 @@ export class InvitationsService {
 
   /** Re-checks the row under its lock (a second accept waits here, then finds it accepted). */
   private async acceptInTransaction(
-    tx: EntityManager,
+    tx: Tx,
     found: FoundInvitation,
     userId: string,
     ip: string | undefined,
@@ -291,7 +292,7 @@ export class InvitationsService {
   }
 
   private recordInvitation(
-    tx: EntityManager,
+    tx: Tx,
     action: 'invitation.created' | 'invitation.resent' | 'invitation.deleted',
     scope: CompanyScope,
     invitation: { id: string; email: string; role: InvitationRole },
@@ -320,7 +321,7 @@ export class InvitationsService {
   }
 
   private async lockPending(
-    tx: EntityManager,
+    tx: Tx,
     companyId: string,
     id: string,
     action: string,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { PlatformAgentView } from '../contracts/platform-admin';
 import { fullName } from './users.repository';
+import { Database } from '../database/database';
 
 interface AgentRow {
   id: string;
@@ -33,7 +33,7 @@ export function webhookHost(webhook: string | null): string | null {
 /** Every agent of the installation, read-only, newest first; the cursor is the last row's (created_at, id). */
 @Injectable()
 export class PlatformAgentsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async page(query: {
     companyId?: string;
@@ -52,7 +52,7 @@ export class PlatformAgentsRepository {
     }
     params.push(query.limit);
     // The signing secret and the full webhook never leave this query's caller: only the host is mapped.
-    const rows: AgentRow[] = await this.dataSource.query(
+    const rows: AgentRow[] = await this.db.query(
       `SELECT a.id, a.name, a.company_id, c.name AS company_name, p.id AS owner_id, p.email AS owner_email,
          p.first_name AS owner_first, p.last_name AS owner_last, a.webhook, a.elevenlabs_agent_id,
          a.is_active, a.is_default, a.created_at, a.created_at::text AS created_key

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { FilesModule } from '../files/files.module';
-import { AdminSettingsEntity } from './admin-settings.entity';
 import { AdminAppearanceController, AppearanceController } from './appearance.controller';
 import { AppearanceRepository } from './appearance.repository';
 import { AppearanceService } from './appearance.service';
@@ -9,7 +7,7 @@ import { SuperadminGuard } from './superadmin.guard';
 
 /** Platform Settings and Colour Settings: the public appearance and its superadmin editing. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AdminSettingsEntity]), FilesModule],
+  imports: [FilesModule],
   controllers: [AppearanceController, AdminAppearanceController],
   providers: [AppearanceService, AppearanceRepository, SuperadminGuard],
 })

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../common/current-user.decorator';
 import { ForbiddenError, ValidationFailedError } from '../common/domain-errors';
@@ -27,6 +26,7 @@ import {
 } from './appearance.repository';
 import { normalizeAssetUrl, uploadedFileId } from './appearance.validation';
 import { SUPERADMIN_REQUIRED } from './superadmin.guard';
+import { Database, type Tx } from '../database/database';
 
 export const UPLOAD_GONE = {
   logoUrl: 'The uploaded logo is no longer available. Please upload it again.',
@@ -57,6 +57,7 @@ export function toAppearance(row: AdminSettingsEntity | null): PlatformAppearanc
 @Injectable()
 export class AppearanceService {
   constructor(
+    private readonly database: Database,
     private readonly settings: AppearanceRepository,
     private readonly files: FilesService,
     private readonly audit: AuditService,
@@ -77,7 +78,7 @@ export class AppearanceService {
       faviconUrl: normalizeAssetUrl(input.faviconUrl),
       accentColor: input.accentColor.toLowerCase(),
     };
-    const saved = await this.settings.transaction(async (tx) => {
+    const saved = await this.database.transaction(async (tx) => {
       const row = await this.settings.lock(tx);
       const changes: AppearanceChanges = {};
       const changed: string[] = [];
@@ -111,7 +112,7 @@ export class AppearanceService {
   async updateColors(actor: AppearanceActor, input: ColorSettings): Promise<PlatformAppearance> {
     requireSuperadmin(actor.user);
     const colors = normalizeColorSettings(input);
-    const saved = await this.settings.transaction(async (tx) => {
+    const saved = await this.database.transaction(async (tx) => {
       const row = await this.settings.lock(tx);
       const changed = changedColorKeys(effectiveColors(row.colorSettings), colors);
       const updated = await this.settings.update(tx, { colorSettings: colors }, actor.user.id);
@@ -138,11 +139,7 @@ export class AppearanceService {
     return { url: fileUrl(id) };
   }
 
-  private async dropUnusedUploads(
-    tx: EntityManager,
-    before: AdminSettingsEntity,
-    after: AdminSettingsEntity,
-  ) {
+  private async dropUnusedUploads(tx: Tx, before: AdminSettingsEntity, after: AdminSettingsEntity) {
     const ids = (row: AdminSettingsEntity) =>
       [uploadedFileId(row.logoUrl), uploadedFileId(row.faviconUrl)].filter((id): id is string => id !== null);
     const inUse = ids(after);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { CompanyRole } from '../contracts/companies';
 import type {
   PlatformCompanyDetails,
@@ -8,6 +7,7 @@ import type {
 } from '../contracts/platform-admin';
 import { fileUrl } from '../files/files.service';
 import { fullName, likePattern } from './users.repository';
+import { Database, type Tx } from '../database/database';
 
 interface CompanyRow {
   id: string;
@@ -38,11 +38,7 @@ export interface CompanyRemoval {
  */
 @Injectable()
 export class PlatformCompaniesRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
+  constructor(private readonly db: Database) {}
 
   async page(query: {
     search?: string;
@@ -60,7 +56,7 @@ export class PlatformCompaniesRepository {
       where.push(`(c.created_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
     params.push(query.limit);
-    const rows: CompanyRow[] = await this.dataSource.query(
+    const rows: CompanyRow[] = await this.db.query(
       `SELECT c.id, c.name, c.created_at, c.created_at::text AS created_key,
          (SELECT count(*) FROM company_users cu WHERE cu.company_id = c.id) AS user_count
        FROM companies c
@@ -75,10 +71,7 @@ export class PlatformCompaniesRepository {
    * The owner shown is the recorded owner while they still are one, else the longest-standing owner
    * (as Company Details shows it to the company's own admins).
    */
-  async details(
-    companyId: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<PlatformCompanyDetails | null> {
+  async details(companyId: string, manager?: Tx): Promise<PlatformCompanyDetails | null> {
     const rows: Array<
       CompanyRow & {
         agent_count: string;
@@ -88,7 +81,7 @@ export class PlatformCompaniesRepository {
         owner_first: string | null;
         owner_last: string | null;
       }
-    > = await manager.query(
+    > = await this.db.query(
       `SELECT c.id, c.name, c.created_at, c.created_at::text AS created_key,
          (SELECT count(*) FROM company_users cu WHERE cu.company_id = c.id) AS user_count,
          (SELECT count(*) FROM agents a WHERE a.company_id = c.id) AS agent_count,
@@ -103,6 +96,7 @@ export class PlatformCompaniesRepository {
        ) o ON true
        WHERE c.id = $1`,
       [companyId],
+      manager,
     );
     const row = rows[0];
     if (!row) return null;
@@ -124,7 +118,7 @@ export class PlatformCompaniesRepository {
   }
 
   async exists(companyId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
     return rows.length > 0;
   }
 
@@ -138,7 +132,7 @@ export class PlatformCompaniesRepository {
       avatar_file_id: string | null;
       role: CompanyRole;
       created_at: Date;
-    }> = await this.dataSource.query(
+    }> = await this.db.query(
       `SELECT cu.user_id, p.email, p.first_name, p.last_name, p.avatar_file_id, cu.role, cu.created_at
        FROM company_users cu JOIN profiles p ON p.id = cu.user_id
        WHERE cu.company_id = $1
@@ -163,29 +157,34 @@ export class PlatformCompaniesRepository {
    * (company_users, agents, chats, company_invitations → companies; messages → chats); the agents'
    * avatar files are owned by people, not the company, so they are removed here by id.
    */
-  async remove(tx: EntityManager, companyId: string): Promise<CompanyRemoval | null> {
-    const locked: Array<{ name: string }> = await tx.query(
+  async remove(tx: Tx, companyId: string): Promise<CompanyRemoval | null> {
+    const locked: Array<{ name: string }> = await this.db.query(
       'SELECT name FROM companies WHERE id = $1 FOR UPDATE',
       [companyId],
+      tx,
     );
     if (!locked[0]) return null;
-    const members: Array<{ user_id: string }> = await tx.query(
+    const members: Array<{ user_id: string }> = await this.db.query(
       'SELECT user_id FROM company_users WHERE company_id = $1',
       [companyId],
+      tx,
     );
-    const [counts]: Array<Record<'agents' | 'chats' | 'messages' | 'invitations', string>> = await tx.query(
-      `SELECT (SELECT count(*) FROM agents WHERE company_id = $1) AS agents,
+    const [counts]: Array<Record<'agents' | 'chats' | 'messages' | 'invitations', string>> =
+      await this.db.query(
+        `SELECT (SELECT count(*) FROM agents WHERE company_id = $1) AS agents,
          (SELECT count(*) FROM chats WHERE company_id = $1) AS chats,
          (SELECT count(*) FROM messages m JOIN chats ch ON ch.id = m.chat_id WHERE ch.company_id = $1) AS messages,
          (SELECT count(*) FROM company_invitations WHERE company_id = $1) AS invitations`,
-      [companyId],
-    );
-    await tx.query(
+        [companyId],
+        tx,
+      );
+    await this.db.query(
       `DELETE FROM files WHERE id IN (
          SELECT avatar_file_id FROM agents WHERE company_id = $1 AND avatar_file_id IS NOT NULL)`,
       [companyId],
+      tx,
     );
-    await tx.query('DELETE FROM companies WHERE id = $1', [companyId]);
+    await this.db.query('DELETE FROM companies WHERE id = $1', [companyId], tx);
     return {
       name: locked[0].name,
       memberIds: members.map((m) => m.user_id),

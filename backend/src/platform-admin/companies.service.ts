@@ -21,6 +21,7 @@ import { PlatformCompaniesRepository } from './companies.repository';
 import { SUPERADMIN_REQUIRED } from './superadmin.guard';
 import { PlatformUsersRepository } from './users.repository';
 import { type AdminActor, decodeCursor, encodeCursor, INVALID_CURSOR } from './users.service';
+import { Database } from '../database/database';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 export const NO_USER_WITH_EMAIL = 'No user with that email';
@@ -34,6 +35,7 @@ export const OWNER_DISABLED = 'That account has been disabled: enable it before 
 @Injectable()
 export class PlatformCompaniesService {
   constructor(
+    private readonly database: Database,
     private readonly companies: PlatformCompaniesRepository,
     private readonly users: PlatformUsersRepository,
     private readonly companyCreation: CompaniesService,
@@ -58,7 +60,7 @@ export class PlatformCompaniesService {
     const owner = await this.users.findByEmail(normalizeEmail(input.ownerEmail));
     if (!owner) throw new NotFoundError(NO_USER_WITH_EMAIL);
     if (owner.disabled) throw new ValidationFailedError(OWNER_DISABLED);
-    const company = await this.companies.transaction(async (tx) => {
+    const company = await this.database.transaction(async (tx) => {
       if (!(await this.users.isActiveSuperadmin(tx, actor.user.id)))
         throw new ForbiddenError(SUPERADMIN_REQUIRED);
       const created = await this.companyCreation.createWithOwner(owner.id, input.name, tx);
@@ -89,7 +91,7 @@ export class PlatformCompaniesService {
   }
 
   async remove(actor: AdminActor, companyId: string): Promise<void> {
-    const removed = await this.companies.transaction(async (tx) => {
+    const removed = await this.database.transaction(async (tx) => {
       if (!(await this.users.isActiveSuperadmin(tx, actor.user.id)))
         throw new ForbiddenError(SUPERADMIN_REQUIRED);
       const removal = await this.companies.remove(tx, companyId);

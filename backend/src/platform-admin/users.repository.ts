@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { PlatformUserView } from '../contracts/platform-admin';
 import { fileUrl } from '../files/files.service';
+import { Database, type Tx } from '../database/database';
 
 interface UserRow {
   id: string;
@@ -56,11 +56,7 @@ export function likePattern(term: string): string {
  */
 @Injectable()
 export class PlatformUsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
+  constructor(private readonly db: Database) {}
 
   async page(query: { search?: string; after?: string; limit: number }): Promise<PlatformUserView[]> {
     const params: unknown[] = [];
@@ -76,7 +72,7 @@ export class PlatformUsersRepository {
       where.push(`p.email > $${params.length}`);
     }
     params.push(query.limit);
-    const rows: UserRow[] = await this.dataSource.query(
+    const rows: UserRow[] = await this.db.query(
       `SELECT ${COLUMNS} FROM profiles p
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY p.email LIMIT $${params.length}`,
@@ -85,8 +81,12 @@ export class PlatformUsersRepository {
     return rows.map(toView);
   }
 
-  async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<PlatformUserView | null> {
-    const rows: UserRow[] = await manager.query(`SELECT ${COLUMNS} FROM profiles p WHERE p.id = $1`, [id]);
+  async find(id: string, manager?: Tx): Promise<PlatformUserView | null> {
+    const rows: UserRow[] = await this.db.query(
+      `SELECT ${COLUMNS} FROM profiles p WHERE p.id = $1`,
+      [id],
+      manager,
+    );
     return rows[0] ? toView(rows[0]) : null;
   }
 
@@ -96,14 +96,15 @@ export class PlatformUsersRepository {
    * superadmins at once are serialised: the second one sees the first one's change.
    */
   async lockWithSuperadmins(
-    tx: EntityManager,
+    tx: Tx,
     userId: string,
   ): Promise<{ target: LockedUser | null; activeSuperadmins: LockedUser[] }> {
-    const rows: UserRow[] = await tx.query(
+    const rows: UserRow[] = await this.db.query(
       `SELECT ${COLUMNS} FROM profiles p
        WHERE p.id = $1 OR (p.is_superadmin AND p.disabled_at IS NULL)
        ORDER BY p.id FOR UPDATE`,
       [userId],
+      tx,
     );
     const locked = rows.map((row): LockedUser => ({
       id: row.id,
@@ -119,33 +120,35 @@ export class PlatformUsersRepository {
   }
 
   /** Whether the account is an active superadmin, read with a share lock held to the end of the transaction. */
-  async isActiveSuperadmin(tx: EntityManager, userId: string): Promise<boolean> {
-    const rows: Array<{ ok: boolean }> = await tx.query(
+  async isActiveSuperadmin(tx: Tx, userId: string): Promise<boolean> {
+    const rows: Array<{ ok: boolean }> = await this.db.query(
       'SELECT (is_superadmin AND disabled_at IS NULL) AS ok FROM profiles WHERE id = $1 FOR SHARE',
       [userId],
+      tx,
     );
     return rows[0]?.ok === true;
   }
 
-  async setSuperadmin(tx: EntityManager, userId: string, isSuperadmin: boolean): Promise<void> {
-    await tx.query('UPDATE profiles SET is_superadmin = $2, updated_at = now() WHERE id = $1', [
-      userId,
-      isSuperadmin,
-    ]);
+  async setSuperadmin(tx: Tx, userId: string, isSuperadmin: boolean): Promise<void> {
+    await this.db.query(
+      'UPDATE profiles SET is_superadmin = $2, updated_at = now() WHERE id = $1',
+      [userId, isSuperadmin],
+      tx,
+    );
   }
 
-  async setDisabled(tx: EntityManager, userId: string, disabled: boolean): Promise<void> {
-    await tx.query(
+  async setDisabled(tx: Tx, userId: string, disabled: boolean): Promise<void> {
+    await this.db.query(
       `UPDATE profiles SET disabled_at = ${disabled ? 'now()' : 'NULL'}, updated_at = now() WHERE id = $1`,
       [userId],
+      tx,
     );
   }
 
   async findByEmail(email: string): Promise<LockedUser | null> {
-    const rows: UserRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM profiles p WHERE p.email = $1`,
-      [email],
-    );
+    const rows: UserRow[] = await this.db.query(`SELECT ${COLUMNS} FROM profiles p WHERE p.email = $1`, [
+      email,
+    ]);
     const row = rows[0];
     return row
       ? {

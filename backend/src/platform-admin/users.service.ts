@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AccountTokensService } from '../auth/account-tokens.service';
 import { SessionsService } from '../auth/sessions.service';
@@ -18,6 +17,7 @@ import { EMAIL_TAKEN, normalizeEmail, splitFullName, UsersService } from '../pro
 import { JobQueue } from '../queue/job-queue';
 import { SUPERADMIN_REQUIRED } from './superadmin.guard';
 import { PlatformUsersRepository } from './users.repository';
+import { Database, type Tx } from '../database/database';
 
 export const USER_NOT_FOUND = 'User not found';
 export const LAST_SUPERADMIN = 'The platform needs at least one active super admin.';
@@ -60,6 +60,7 @@ export function decodeCursor(cursor: string | undefined, maxLength = 400): strin
 @Injectable()
 export class PlatformUsersService {
   constructor(
+    private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: PlatformUsersRepository,
     private readonly accounts: UsersService,
@@ -87,7 +88,7 @@ export class PlatformUsersService {
   async invite(actor: AdminActor, input: InvitePlatformUserRequest): Promise<PlatformUserView> {
     const email = normalizeEmail(input.email);
     const { firstName, lastName } = splitFullName(input.name);
-    const { user, token } = await this.users.transaction(async (tx) => {
+    const { user, token } = await this.database.transaction(async (tx) => {
       await this.requireActiveSuperadmin(tx, actor);
       let created;
       try {
@@ -98,7 +99,7 @@ export class PlatformUsersService {
         throw error;
       }
       const token = await this.tokens.issue(created.id, 'password_reset', email, {
-        manager: tx,
+        tx,
         ttlMs: ACCOUNT_INVITATION_DAYS * 24 * 3600 * 1000,
       });
       await this.audit.record(tx, {
@@ -120,7 +121,7 @@ export class PlatformUsersService {
 
   /** The same mail as Forgot password (the mail job issues the token), sent for the account. */
   async sendPasswordReset(actor: AdminActor, userId: string): Promise<void> {
-    await this.users.transaction(async (tx) => {
+    await this.database.transaction(async (tx) => {
       await this.requireActiveSuperadmin(tx, actor);
       const user = await this.users.find(userId, tx);
       if (!user) throw new NotFoundError(USER_NOT_FOUND);
@@ -142,7 +143,7 @@ export class PlatformUsersService {
   ): Promise<PlatformUserView> {
     if (input.isSuperadmin === undefined && input.disabled === undefined)
       throw new ValidationFailedError(NOTHING_TO_CHANGE);
-    const revokedSessions = await this.users.transaction(async (tx) => {
+    const revokedSessions = await this.database.transaction(async (tx) => {
       const { target, activeSuperadmins } = await this.users.lockWithSuperadmins(tx, userId);
       if (!activeSuperadmins.some((u) => u.id === actor.user.id))
         throw new ForbiddenError(SUPERADMIN_REQUIRED);
@@ -182,7 +183,7 @@ export class PlatformUsersService {
   }
 
   /** The caller, re-read under a lock: still an active superadmin (a demotion a moment ago counts). */
-  private async requireActiveSuperadmin(tx: EntityManager, actor: AdminActor): Promise<void> {
+  private async requireActiveSuperadmin(tx: Tx, actor: AdminActor): Promise<void> {
     if (!(await this.users.isActiveSuperadmin(tx, actor.user.id)))
       throw new ForbiddenError(SUPERADMIN_REQUIRED);
   }

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CompaniesModule } from '../companies/companies.module';
 import { FilesModule } from '../files/files.module';
 import { ProfilesController } from './profiles.controller';
-import { UserEntity } from './user.entity';
+import { ProfilesRepository } from './profiles.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), FilesModule, CompaniesModule],
+  imports: [FilesModule, CompaniesModule],
   controllers: [ProfilesController],
-  providers: [UsersService],
+  providers: [UsersService, ProfilesRepository],
   exports: [UsersService],
 })
 export class ProfilesModule {}

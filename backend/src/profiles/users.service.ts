@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull, Not, type Repository } from 'typeorm';
 import { ConflictError, UnauthorizedError, ValidationFailedError } from '../common/domain-errors';
+import { Database, type Tx } from '../database/database';
 import { FilesService, fileUrl } from '../files/files.service';
 import { JobQueue } from '../queue/job-queue';
 import type { UserDto } from './dto/user.dto';
 import type { UpdateProfileDto } from './dto/update-profile.dto';
 import { hashPassword, verifyPassword } from './password-hasher';
-import { UserEntity } from './user.entity';
+import { type ProfileChanges, ProfilesRepository } from './profiles.repository';
+import type { UserEntity } from './user.entity';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -45,22 +45,22 @@ function isUniqueViolation(error: unknown): boolean {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly users: ProfilesRepository,
     private readonly files: FilesService,
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly queue: JobQueue,
   ) {}
 
   findById(id: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findById(id);
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ email: normalizeEmail(email) });
+    return this.users.findByEmail(normalizeEmail(email));
   }
 
   findByGoogleSub(sub: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ googleSub: sub });
+    return this.users.findByGoogleSub(sub);
   }
 
   /**
@@ -68,7 +68,7 @@ export class UsersService {
    * superadmin; an advisory lock makes "first" exact even when two people register at once.
    */
   async create(
-    manager: EntityManager,
+    tx: Tx,
     input: {
       email: string;
       /** Hashed by the caller (before the transaction, so a taken address costs the same time). */
@@ -81,37 +81,33 @@ export class UsersService {
       passwordUnproven?: boolean;
     },
   ): Promise<UserEntity> {
-    await manager.query('SELECT pg_advisory_xact_lock(7239115)');
+    await this.users.lockAccountCreation(tx);
     const email = normalizeEmail(input.email);
-    const repo = manager.getRepository(UserEntity);
-    if (await repo.existsBy({ email })) throw new ConflictError(EMAIL_TAKEN);
-    const isFirst = !(await repo.exists());
+    if (await this.users.emailTaken(email, tx)) throw new ConflictError(EMAIL_TAKEN);
+    const isFirst = !(await this.users.anyExists(tx));
     try {
-      return await repo.save(
-        repo.create({
-          email,
-          passwordHash: input.passwordHash,
-          emailVerifiedAt: input.emailVerifiedAt ?? null,
-          firstName: input.firstName.slice(0, 100),
-          lastName: input.lastName.slice(0, 200),
-          googleSub: input.googleSub ?? null,
-          passwordUnproven: input.passwordUnproven ?? false,
-          isSuperadmin: isFirst,
-        }),
-      );
+      return await this.users.insert(tx, {
+        email,
+        passwordHash: input.passwordHash,
+        emailVerifiedAt: input.emailVerifiedAt ?? null,
+        firstName: input.firstName.slice(0, 100),
+        lastName: input.lastName.slice(0, 200),
+        googleSub: input.googleSub ?? null,
+        passwordUnproven: input.passwordUnproven ?? false,
+        isSuperadmin: isFirst,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
       throw error;
     }
   }
 
-  async recordLogin(id: string, manager?: EntityManager): Promise<void> {
-    const repo = manager ? manager.getRepository(UserEntity) : this.users;
-    await repo.update({ id }, { lastLogin: new Date() });
+  async recordLogin(id: string, tx?: Tx): Promise<void> {
+    await this.users.update(id, { lastLogin: new Date() }, tx);
   }
 
   async linkGoogle(id: string, sub: string): Promise<void> {
-    await this.users.update({ id }, { googleSub: sub });
+    await this.users.update(id, { googleSub: sub });
   }
 
   async profile(id: string): Promise<UserDto> {
@@ -128,7 +124,7 @@ export class UsersService {
   async updateProfile(id: string, input: UpdateProfileDto): Promise<UserDto> {
     const user = await this.findById(id);
     if (!user) throw new UnauthorizedError('Not authenticated');
-    const changes: Partial<UserEntity> = {};
+    const changes: ProfileChanges = {};
     if (input.name !== undefined) {
       const { firstName, lastName } = splitFullName(input.name);
       changes.firstName = firstName.slice(0, 100);
@@ -147,7 +143,7 @@ export class UsersService {
         throw new ValidationFailedError(CURRENT_PASSWORD_INCORRECT);
       changes.pendingEmail = email;
     }
-    if (Object.keys(changes).length) await this.users.update({ id }, changes);
+    await this.users.update(id, changes);
     if (changes.pendingEmail)
       await this.queue.enqueue('account.mail', { kind: 'email-change', userId: id, newEmail: email });
     return this.profile(id);
@@ -157,13 +153,12 @@ export class UsersService {
    * Makes a pending email the account's email (the token proved the address), inside the caller's
    * transaction. Returns the old address, to be told of the change.
    */
-  async confirmEmailChange(manager: EntityManager, id: string, email: string): Promise<string | null> {
-    const repo = manager.getRepository(UserEntity);
-    const user = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  async confirmEmailChange(tx: Tx, id: string, email: string): Promise<string | null> {
+    const user = await this.users.lock(tx, id);
     if (!user || user.pendingEmail !== email) return null;
-    if (await repo.existsBy({ email, id: Not(id) })) throw new ConflictError(EMAIL_IN_USE);
+    if (await this.users.emailTaken(email, tx, id)) throw new ConflictError(EMAIL_IN_USE);
     try {
-      await repo.update({ id }, { email, pendingEmail: null, emailVerifiedAt: new Date() });
+      await this.users.update(id, { email, pendingEmail: null, emailVerifiedAt: new Date() }, tx);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(EMAIL_IN_USE);
       throw error;
@@ -177,18 +172,12 @@ export class UsersService {
    * would keep a way into the verified account, so only a password set through a mailed link (which
    * clears the mark, setPasswordHash with `proven`) or a mailed invitation link lifts it.
    */
-  async markEmailVerified(id: string, email: string, manager?: EntityManager): Promise<boolean> {
-    const repo = manager ? manager.getRepository(UserEntity) : this.users;
-    const result = await repo.update(
-      { id, email: normalizeEmail(email), emailVerifiedAt: IsNull(), passwordUnproven: false },
-      { emailVerifiedAt: new Date() },
-    );
-    return !!result.affected;
+  markEmailVerified(id: string, email: string, tx?: Tx): Promise<boolean> {
+    return this.users.markEmailVerified(id, normalizeEmail(email), tx);
   }
 
-  async setPassword(id: string, password: string, manager?: EntityManager): Promise<void> {
-    const repo = manager ? manager.getRepository(UserEntity) : this.users;
-    await repo.update({ id }, { passwordHash: await hashPassword(password) });
+  async setPassword(id: string, password: string, tx?: Tx): Promise<void> {
+    await this.users.update(id, { passwordHash: await hashPassword(password) }, tx);
   }
 
   /**
@@ -198,31 +187,26 @@ export class UsersService {
   async setPasswordHash(
     id: string,
     passwordHash: string,
-    manager: EntityManager,
+    tx: Tx,
     options: { proven?: boolean } = {},
   ): Promise<void> {
-    await manager
-      .getRepository(UserEntity)
-      .update({ id }, { passwordHash, ...(options.proven ? { passwordUnproven: false } : {}) });
+    await this.users.update(id, { passwordHash, ...(options.proven ? { passwordUnproven: false } : {}) }, tx);
   }
 
   /** A signed-in account that also followed a link mailed to its address (a mailed invitation link). */
-  async markPasswordProven(id: string, manager: EntityManager): Promise<void> {
-    await manager
-      .getRepository(UserEntity)
-      .update({ id, passwordUnproven: true }, { passwordUnproven: false });
+  async markPasswordProven(id: string, tx: Tx): Promise<void> {
+    await this.users.markPasswordProven(id, tx);
   }
 
   /** Stores the new avatar and drops the old one, in one transaction. */
   async setAvatar(id: string, data: Buffer): Promise<UserDto> {
     const encoded = await this.files.reencodeImage(data);
-    await this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(UserEntity);
-      const user = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    await this.database.transaction(async (tx) => {
+      const user = await this.users.lock(tx, id);
       if (!user) throw new UnauthorizedError('Not authenticated');
-      const fileId = await this.files.storeEncoded(id, encoded, 'avatar', manager);
-      await repo.update({ id }, { avatarFileId: fileId });
-      if (user.avatarFileId) await this.files.remove(user.avatarFileId, manager);
+      const fileId = await this.files.storeEncoded(id, encoded, 'avatar', tx);
+      await this.users.update(id, { avatarFileId: fileId }, tx);
+      if (user.avatarFileId) await this.files.remove(user.avatarFileId, tx);
     });
     return this.profile(id);
   }
@@ -230,7 +214,7 @@ export class UsersService {
   async promote(email: string): Promise<UserEntity | null> {
     const user = await this.findByEmail(email);
     if (!user) return null;
-    await this.users.update({ id: user.id }, { isSuperadmin: true });
+    await this.users.update(user.id, { isSuperadmin: true });
     return { ...user, isSuperadmin: true };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { OwnerScope } from '../common/company-scope';
+import { Database } from '../database/database';
 
 /** Where a ranked page starts: after (score, seq) of the previous page's last hit, scored as of `asOf`. */
 export interface SearchCursor {
@@ -80,7 +80,7 @@ const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('simple', $1) AS quer
 
 @Injectable()
 export class SearchRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Up to `limit` hits, best first, after `cursor`; scored as of `asOf`. */
   async search(
@@ -88,7 +88,7 @@ export class SearchRepository {
     text: string,
     page: { asOf: Date; after: SearchCursor | null; limit: number },
   ): Promise<SearchHit[]> {
-    const rows: HitRow[] = await this.dataSource.query(SEARCH_SQL, [
+    const rows: HitRow[] = await this.db.query(SEARCH_SQL, [
       text,
       scope.userId,
       scope.companyId,

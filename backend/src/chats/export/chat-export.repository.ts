@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { OwnerScope } from '../../common/company-scope';
 import type { ExportedChat, ExportedMessage } from './export-formats';
+import { Database } from '../../database/database';
 
 interface ChatRow {
   id: string;
@@ -22,10 +22,10 @@ interface MessageRow {
 /** The export's reads: the owner's chat, then its messages a page at a time by seq. */
 @Injectable()
 export class ChatExportRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async findOwnedChat(scope: OwnerScope, chatId: string): Promise<ExportedChat | null> {
-    const rows: ChatRow[] = await this.dataSource.query(
+    const rows: ChatRow[] = await this.db.query(
       `SELECT c.id, c.title, a.name AS agent_name, c.created_at FROM chats c
        LEFT JOIN agents a ON a.id = c.agent_id
        WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
@@ -42,7 +42,7 @@ export class ChatExportRepository {
     afterSeq: string | null,
     limit: number,
   ): Promise<Array<ExportedMessage & { seq: string }>> {
-    const rows: MessageRow[] = await this.dataSource.query(
+    const rows: MessageRow[] = await this.db.query(
       `SELECT m.id, m.seq::text AS seq, m.sender_type, m.content, m.is_voice_message, m.created_at
        FROM messages m WHERE m.chat_id = $1 AND ($2::bigint IS NULL OR m.seq > $2::bigint)
        ORDER BY m.seq ASC LIMIT $3`,
