@@ -69,6 +69,31 @@ export default defineConfig(
     },
   },
 
+  // Data access (CONTRIBUTING.md#data-access): SQL lives in `*.repository.ts`, through the Database of
+  // backend/src/database; services and controllers call repositories and run transactions only.
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: [
+      'backend/src/**/*.repository.ts',
+      'backend/src/database/**',
+      'backend/src/**/*.spec.ts',
+      'backend/src/**/*.int-spec.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['query', 'prepared', 'execute', 'createQueryBuilder', 'getRepository'].map((name) => ({
+          selector: `CallExpression[callee.type='MemberExpression'][callee.property.name='${name}']`,
+          message: `.${name}() outside a repository: SQL lives in *.repository.ts (CONTRIBUTING.md#data-access).`,
+        })),
+        ...['preparedQuery', 'InjectRepository'].map((name) => ({
+          selector: `CallExpression[callee.name='${name}']`,
+          message: `${name} outside a repository: SQL lives in *.repository.ts (CONTRIBUTING.md#data-access).`,
+        })),
+      ],
+    },
+  },
+
   // Frontend: browser globals and the rules of hooks.
   {
     files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],

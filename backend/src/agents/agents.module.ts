@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CompaniesModule } from '../companies/companies.module';
 import { FilesModule } from '../files/files.module';
-import { AgentEntity } from './agent.entity';
 import { AgentsController } from './agents.controller';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
@@ -11,7 +9,7 @@ import { WebhookTestController } from './webhook-test.controller';
 import { WebhookTestService } from './webhook-test.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AgentEntity]), FilesModule, CompaniesModule],
+  imports: [FilesModule, CompaniesModule],
   controllers: [AgentsController, DemoAgentController, WebhookTestController],
   providers: [AgentsService, AgentsRepository, WebhookTestService],
   exports: [AgentsService],

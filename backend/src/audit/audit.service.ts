@@ -35,9 +35,7 @@ export class AuditService {
     let targetLabel = target?.label ?? null;
     if (target?.type === 'user' && target.label === undefined)
       targetLabel =
-        target.id && target.id === actorId
-          ? actorLabel
-          : await this.entries.emailOf(target.id ?? null, inTx);
+        target.id && target.id === actorId ? actorLabel : await this.entries.emailOf(target.id ?? null, inTx);
     const companyName =
       entry.company && entry.company.name === undefined
         ? await this.entries.companyNameOf(entry.company.id, inTx)

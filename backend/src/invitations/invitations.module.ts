@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { CompanyAdminModule } from '../company-admin/company-admin.module';
@@ -9,21 +8,13 @@ import {
   InvitationAcceptanceController,
   InvitedRegistrationController,
 } from './invitation-acceptance.controller';
-import { InvitationEntity } from './invitation.entity';
 import { InvitationTokens } from './invitation-tokens';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsRepository } from './invitations.repository';
 import { InvitationsService } from './invitations.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([InvitationEntity]),
-    AuthModule,
-    CompaniesModule,
-    CompanyAdminModule,
-    MailModule,
-    ProfilesModule,
-  ],
+  imports: [AuthModule, CompaniesModule, CompanyAdminModule, MailModule, ProfilesModule],
   controllers: [InvitationsController, InvitationAcceptanceController, InvitedRegistrationController],
   providers: [InvitationsService, InvitationsRepository, InvitationTokens],
 })
