@@ -30,7 +30,7 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     expect(jobsFor(message.id)).toEqual([
       { name: 'agent.reply', data: { messageId: message.id }, options: { jobId: message.id, attempts: 3 } },
     ]);
-    expect(ctx.events.eventsOf(me.userId)).toEqual(['message.created', 'agent.typing']);
+    expect(ctx.events.eventsOf(me.userId)).toEqual(['message.created']);
     expect((await chats.get(me, chat.id)).pendingReply).toBe(true);
   });
 
@@ -120,7 +120,7 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     expect(chat).toMatchObject({ title: 'Chat with Helper', lastMessage: 'hi', pendingReply: true });
     expect((await chats.list(me, {})).chats).toEqual([chat]);
     expect(jobsFor(message.id)).toHaveLength(1);
-    expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created', 'agent.typing']);
+    expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created']);
   });
 
   it('issue 11 fault 2: queues again a pending reply whose job was lost, and only that one', async () => {
