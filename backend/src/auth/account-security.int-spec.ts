@@ -205,13 +205,12 @@ describe('finding 2: a revoked session regains no live events through connection
         .send({ agentId: 'default-agent' })
         .expect(201);
       await log.waitFor('chat.created');
-      const engine = log.socket.io.engine;
-      log.socket.io.reconnection(true).reconnectionDelay(200).reconnectionDelayMax(200);
-      const refused = new Promise<string>((resolve) => {
-        log.socket.once('connect_error', (e) => resolve(e.message));
-        log.socket.once('connect', () => resolve(`recovered=${log.socket.recovered}`));
-      });
-      engine.close(); // the transport drops, as on a flaky network
+      // The transport drops, as on a flaky network; the client comes back only once the session is
+      // over (a timed reconnect could beat a slow logout on a busy machine).
+      log.socket.io.reconnection(false);
+      const dropped = new Promise<void>((resolve) => log.socket.once('disconnect', () => resolve()));
+      log.socket.io.engine.close();
+      await dropped;
 
       await request(t.http).post('/api/auth/logout').set('Cookie', user.refreshCookie).expect(204);
       const before = log.events.length;
@@ -221,6 +220,11 @@ describe('finding 2: a revoked session regains no live events through connection
         .set('X-Company-Id', user.companyId)
         .send({ agentId: 'default-agent' })
         .expect(401);
+      const refused = new Promise<string>((resolve) => {
+        log.socket.once('connect_error', (e) => resolve(e.message));
+        log.socket.once('connect', () => resolve(`recovered=${log.socket.recovered}`));
+      });
+      log.socket.connect();
       expect(await refused).toBe('unauthorized');
       expect(log.socket.connected).toBe(false);
       expect(log.events.slice(before)).toEqual([]);

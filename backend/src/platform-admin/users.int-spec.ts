@@ -356,7 +356,7 @@ describe('platform admin: users (real PostgreSQL)', () => {
     expect(await auditCount('user.disabled', unknown)).toBe(0);
   });
 
-  it('pages through 10,000 accounts quickly (index range scans on email)', async () => {
+  it('pages through 10,000 accounts: the first page, a deep cursor, a search, a rare match', async () => {
     await db().query(
       `INSERT INTO profiles (email, first_name, last_name)
        SELECT 'bulk' || lpad(g::text, 5, '0') || '@load.example', 'Bulk', 'User ' || g
@@ -411,11 +411,8 @@ describe('platform admin: users (real PostgreSQL)', () => {
     const report = Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(p50(v) * 10) / 10]),
     );
-    // Printed for the record (HTTP round trip included); generous bounds for a shared CI machine.
+    // Printed for the record only: a timed bound fails on a busy machine and proves nothing on a quiet
+    // one. The speed is measured against raw pg in `npm run bench` (the lists phase).
     process.stdout.write(`platform users page p50 ms (10,000 accounts): ${JSON.stringify(report)}\n`);
-    expect(p50(timings.first)).toBeLessThan(100);
-    expect(p50(timings.deep)).toBeLessThan(100);
-    expect(p50(timings.search)).toBeLessThan(250);
-    expect(p50(timings.rare)).toBeLessThan(250);
   });
 });
