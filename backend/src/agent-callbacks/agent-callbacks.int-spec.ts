@@ -2,6 +2,7 @@ import http from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import {
   connectSocket,
   type EventLog,
@@ -72,10 +73,6 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     await hook.close();
   });
 
-  const as = (user: RegisteredUser) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': user.companyId,
-  });
   const socketFor = async (user: RegisteredUser) => {
     const s = await connectSocket(t.baseUrl, user.accessToken);
     sockets.push(s);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import type { BootstrapResponse } from '../contracts/bootstrap';
 import type { ChatPage, ChatView } from '../contracts/chats';
 import { INVALID_CHAT_CURSOR } from './chats.service';
@@ -21,10 +22,6 @@ describe('chat list paging (real PostgreSQL)', () => {
     await t.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const getPage = async (user: RegisteredUser, query: string, companyId = user.companyId) =>
     (await request(t.http).get(`/api/chats${query}`).set(as(user, companyId)).expect(200)).body as ChatPage;
 

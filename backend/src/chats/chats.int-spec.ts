@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import {
   connectSocket,
   type EventLog,
@@ -32,10 +33,6 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
     await hook.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const socketFor = async (user: RegisteredUser) => {
     const s = await connectSocket(t.baseUrl, user.accessToken);
     sockets.push(s);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type { ChatPage } from '../contracts/chats';
 import type { ChatView } from '../realtime/client-events';
@@ -24,10 +25,6 @@ describe('New Chat reuses the empty chat (real PostgreSQL)', () => {
     await t.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const newChat = async (user: RegisteredUser, body: { agentId: string; title?: string }) => {
     const res = await request(t.http).post('/api/chats').set(as(user)).send(body).expect(201);
     return res.body as ChatView;

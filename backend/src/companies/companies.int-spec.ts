@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, registerUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 
 describe('companies (real PostgreSQL)', () => {
   let t: TestApp;
@@ -9,21 +10,20 @@ describe('companies (real PostgreSQL)', () => {
   afterAll(async () => {
     await t.close();
   });
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   it('creates a company owned by its creator and lists it with the others', async () => {
     const user = await registerUser(t, { companyName: 'First Co' });
     const created = await request(t.http)
       .post('/api/companies')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ name: '  Second Co ' })
       .expect(201);
     expect(created.body).toMatchObject({ name: 'Second Co', role: 'owner' });
-    const list = await request(t.http).get('/api/companies').set(bearer(user.accessToken)).expect(200);
+    const list = await request(t.http).get('/api/companies').set(as(user.accessToken)).expect(200);
     expect(list.body.map((c: { name: string }) => c.name)).toEqual(['First Co', 'Second Co']);
     const one = await request(t.http)
       .get(`/api/companies/${created.body.id}`)
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .expect(200);
     expect(one.body).toEqual(created.body);
   });
@@ -33,10 +33,10 @@ describe('companies (real PostgreSQL)', () => {
     const mallory = await registerUser(t, { companyName: 'Mallory Ltd' });
     const res = await request(t.http)
       .get(`/api/companies/${alice.companyId}`)
-      .set(bearer(mallory.accessToken))
+      .set(as(mallory.accessToken))
       .expect(404);
     expect(res.body.message).toBe('Company not found');
-    const list = await request(t.http).get('/api/companies').set(bearer(mallory.accessToken)).expect(200);
+    const list = await request(t.http).get('/api/companies').set(as(mallory.accessToken)).expect(200);
     expect(list.body.map((c: { id: string }) => c.id)).toEqual([mallory.companyId]);
   });
 
@@ -48,13 +48,9 @@ describe('companies (real PostgreSQL)', () => {
     [{ name: 'Ok', ownerId: 'someone-else' }, 'Unknown field "ownerId".'],
   ])('refuses %j with a readable 400 and creates nothing', async (body, message) => {
     const user = await registerUser(t);
-    const res = await request(t.http)
-      .post('/api/companies')
-      .set(bearer(user.accessToken))
-      .send(body)
-      .expect(400);
+    const res = await request(t.http).post('/api/companies').set(as(user.accessToken)).send(body).expect(400);
     expect(res.body.message).toBe(message);
-    const list = await request(t.http).get('/api/companies').set(bearer(user.accessToken)).expect(200);
+    const list = await request(t.http).get('/api/companies').set(as(user.accessToken)).expect(200);
     expect(list.body).toHaveLength(1);
   });
 
@@ -62,9 +58,9 @@ describe('companies (real PostgreSQL)', () => {
     const user = await registerUser(t);
     await request(t.http)
       .get('/api/companies/00000000-0000-4000-8000-000000000000')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .expect(404);
-    await request(t.http).get('/api/companies/not-a-uuid').set(bearer(user.accessToken)).expect(404);
+    await request(t.http).get('/api/companies/not-a-uuid').set(as(user.accessToken)).expect(404);
     await request(t.http).get('/api/companies').expect(401);
     await request(t.http).post('/api/companies').send({ name: 'X' }).expect(401);
   });

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../../test/app.test-util';
 import { newUser } from '../../test/factories';
 import { addMember, type Account, registerAccount } from '../../test/identities.test-util';
-import { bearer, invite, joinAsNewMember } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type { CompanyAgentView, MemberPage, MemberView } from '../contracts/company-admin';
 import { SocketServerRef } from '../realtime/socket-server.ref';
@@ -38,13 +39,18 @@ describe('company administration (real PostgreSQL)', () => {
     sockets.push(log);
     return log;
   };
-  const as = (account: Account, companyId = owner.companyId) => bearer(account, companyId);
   const setRole = (caller: Account, target: Account, role: string) =>
-    request(t.http).patch(`/api/company/members/${target.userId}`).set(as(caller)).send({ role });
+    request(t.http)
+      .patch(`/api/company/members/${target.userId}`)
+      .set(as(caller, owner.companyId))
+      .send({ role });
   const remove = (caller: Account, target: Account) =>
-    request(t.http).delete(`/api/company/members/${target.userId}`).set(as(caller));
+    request(t.http).delete(`/api/company/members/${target.userId}`).set(as(caller, owner.companyId));
   const roles = async (caller = owner) => {
-    const res = await request(t.http).get('/api/company/members').set(as(caller)).expect(200);
+    const res = await request(t.http)
+      .get('/api/company/members')
+      .set(as(caller, owner.companyId))
+      .expect(200);
     return Object.fromEntries((res.body as MemberPage).members.map((m) => [m.userId, m.role]));
   };
   /** The rooms the server has the user's open sockets in. */
@@ -57,7 +63,7 @@ describe('company administration (real PostgreSQL)', () => {
   it('lists members with names, emails, avatars and roles, for managers only', async () => {
     const nameless = await newUser(t.app, { firstName: '', lastName: '' });
     await addMember(t, owner.companyId, nameless.userId, 'user');
-    const res = await request(t.http).get('/api/company/members').set(as(admin)).expect(200);
+    const res = await request(t.http).get('/api/company/members').set(as(admin, owner.companyId)).expect(200);
     const { members, nextCursor } = res.body as MemberPage;
     expect(nextCursor).toBeNull();
     expect(members.map((m) => [m.name, m.email, m.role])).toEqual([
@@ -74,11 +80,15 @@ describe('company administration (real PostgreSQL)', () => {
       role: 'owner',
       joinedAt: expect.any(String),
     });
-    const refused = await request(t.http).get('/api/company/members').set(as(member)).expect(403);
+    const refused = await request(t.http)
+      .get('/api/company/members')
+      .set(as(member, owner.companyId))
+      .expect(403);
     expect(refused.body.message).toBe("You don't have permission to perform this action.");
     const stranger = await registerAccount(t, 'adm-stranger');
     expect(
-      (await request(t.http).get('/api/company/members').set(as(stranger)).expect(404)).body.message,
+      (await request(t.http).get('/api/company/members').set(as(stranger, owner.companyId)).expect(404)).body
+        .message,
     ).toBe('Company not found');
   });
 
@@ -106,7 +116,7 @@ describe('company administration (real PostgreSQL)', () => {
       expect((await setRole(admin, admin, 'user').expect(409)).body.message).toBe(LAST_OWNER);
       expect((await remove(admin, admin).expect(409)).body.message).toBe(LAST_OWNER);
       expect(await roles(admin)).toMatchObject({ [owner.userId]: 'user', [admin.userId]: 'owner' });
-      await request(t.http).get('/api/company/members').set(as(owner)).expect(403);
+      await request(t.http).get('/api/company/members').set(as(owner, owner.companyId)).expect(403);
     });
 
     it('answers unknown members and outsiders with 404 and bad roles with 400', async () => {
@@ -191,7 +201,7 @@ describe('company administration (real PostgreSQL)', () => {
 
     await request(t.http)
       .patch('/api/company')
-      .set(as(owner))
+      .set(as(owner, owner.companyId))
       .send({ name: 'After the removal' })
       .expect(200);
     await adminSocket.waitFor<{ name: string }>('company.updated', (p) => p.name === 'After the removal');
@@ -199,8 +209,7 @@ describe('company administration (real PostgreSQL)', () => {
     await settle();
     expect(removedSocket.events.map((e) => e.event)).toEqual(['member.removed']);
     expect(
-      (await request(t.http).get('/api/chats').set(bearer(removed, owner.companyId)).expect(404)).body
-        .message,
+      (await request(t.http).get('/api/chats').set(as(removed, owner.companyId)).expect(404)).body.message,
     ).toBe('Company not found');
   });
 
@@ -208,7 +217,7 @@ describe('company administration (real PostgreSQL)', () => {
     const memberSocket = await socketOf(member);
     const renamed = await request(t.http)
       .patch('/api/company')
-      .set(as(admin))
+      .set(as(admin, owner.companyId))
       .send({ name: '  Renamed Co  ' })
       .expect(200);
     expect(renamed.body).toEqual({
@@ -225,16 +234,28 @@ describe('company administration (real PostgreSQL)', () => {
     });
     const mine = await request(t.http)
       .get(`/api/companies/${owner.companyId}`)
-      .set(bearer(member))
+      .set(as(member, null))
       .expect(200);
     expect(mine.body.name).toBe('Renamed Co');
     expect(
-      (await request(t.http).patch('/api/company').set(as(admin)).send({ name: ' ' }).expect(400)).body
-        .message,
+      (
+        await request(t.http)
+          .patch('/api/company')
+          .set(as(admin, owner.companyId))
+          .send({ name: ' ' })
+          .expect(400)
+      ).body.message,
     ).toBe('Company name is required');
-    await request(t.http).patch('/api/company').set(as(member)).send({ name: 'Mine now' }).expect(403);
-    await request(t.http).get('/api/company/details').set(as(member)).expect(403);
-    const details = await request(t.http).get('/api/company/details').set(as(owner)).expect(200);
+    await request(t.http)
+      .patch('/api/company')
+      .set(as(member, owner.companyId))
+      .send({ name: 'Mine now' })
+      .expect(403);
+    await request(t.http).get('/api/company/details').set(as(member, owner.companyId)).expect(403);
+    const details = await request(t.http)
+      .get('/api/company/details')
+      .set(as(owner, owner.companyId))
+      .expect(200);
     expect(details.body.name).toBe('Renamed Co');
   });
 
@@ -242,12 +263,12 @@ describe('company administration (real PostgreSQL)', () => {
     const ownerSocket = await socketOf(owner);
     await request(t.http)
       .post('/api/company/agents')
-      .set(as(owner))
+      .set(as(owner, owner.companyId))
       .send({ name: 'Helpdesk', description: 'Answers questions' })
       .expect(201);
     const second = await request(t.http)
       .post('/api/company/agents')
-      .set(as(admin))
+      .set(as(admin, owner.companyId))
       .send({ name: 'Sales', description: 'Finds leads' })
       .expect(201);
     expect(second.body).toMatchObject({
@@ -259,16 +280,19 @@ describe('company administration (real PostgreSQL)', () => {
       isDefault: false,
       owner: { id: admin.userId, name: 'Ada Admin' },
     });
-    const listed = await request(t.http).get('/api/company/agents').set(as(admin)).expect(200);
+    const listed = await request(t.http)
+      .get('/api/company/agents')
+      .set(as(admin, owner.companyId))
+      .expect(200);
     expect((listed.body as CompanyAgentView[]).map((a) => a.name)).toEqual(['Sales', 'Helpdesk']);
     // A real agent of its creator: it is in their own agent list and answers through the default webhook.
-    const adminsAgents = await request(t.http).get('/api/agents').set(as(admin)).expect(200);
+    const adminsAgents = await request(t.http).get('/api/agents').set(as(admin, owner.companyId)).expect(200);
     expect(adminsAgents.body.map((a: { name: string }) => a.name)).toContain('Sales');
 
     const helpdesk = (listed.body as CompanyAgentView[])[1];
     const off = await request(t.http)
       .patch(`/api/company/agents/${helpdesk.id}`)
-      .set(as(admin))
+      .set(as(admin, owner.companyId))
       .send({ isActive: false })
       .expect(200);
     expect(off.body).toMatchObject({ id: helpdesk.id, isActive: false });
@@ -277,25 +301,28 @@ describe('company administration (real PostgreSQL)', () => {
       (p) => p.agent.id === helpdesk.id && !p.agent.isActive,
     );
     // Every agent of the company counts, including each member's default agent (made on first use).
-    const all = await request(t.http).get('/api/company/agents').set(as(owner)).expect(200);
+    const all = await request(t.http).get('/api/company/agents').set(as(owner, owner.companyId)).expect(200);
     expect((all.body as CompanyAgentView[]).map((a) => [a.name, a.isDefault, a.isActive])).toEqual([
       ['Assistant', true, true],
       ['Sales', false, true],
       ['Helpdesk', false, false],
     ]);
-    const details = await request(t.http).get('/api/company/details').set(as(owner)).expect(200);
+    const details = await request(t.http)
+      .get('/api/company/details')
+      .set(as(owner, owner.companyId))
+      .expect(200);
     expect(details.body.agentCount).toBe(3);
 
     await request(t.http)
       .post('/api/company/agents')
-      .set(as(member))
+      .set(as(member, owner.companyId))
       .send({ name: 'Mine', description: 'x' })
       .expect(403);
     expect(
       (
         await request(t.http)
           .post('/api/company/agents')
-          .set(as(owner))
+          .set(as(owner, owner.companyId))
           .send({ name: 'No description' })
           .expect(400)
       ).body.message,

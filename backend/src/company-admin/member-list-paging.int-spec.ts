@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from '../../test/app.test-util';
 import { type Account, registerAccount } from '../../test/identities.test-util';
-import { bearer } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
 import type { MemberPage } from '../contracts/company-admin';
 import { INVALID_MEMBER_CURSOR } from './members.service';
 
@@ -23,7 +23,7 @@ describe('company members paging (real PostgreSQL)', () => {
   });
 
   const getPage = async (caller: Account, query: string, companyId = caller.companyId) =>
-    (await request(t.http).get(`/api/company/members${query}`).set(bearer(caller, companyId)).expect(200))
+    (await request(t.http).get(`/api/company/members${query}`).set(as(caller, companyId)).expect(200))
       .body as MemberPage;
 
   async function allPages(caller: Account, query: string): Promise<MemberPage[]> {
@@ -103,7 +103,7 @@ describe('company members paging (real PostgreSQL)', () => {
     ]) {
       const res = await request(t.http)
         .get(`/api/company/members?cursor=${encodeURIComponent(cursor)}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .expect(400);
       expect(res.body.message).toBe(INVALID_MEMBER_CURSOR);
     }
@@ -116,7 +116,7 @@ describe('company members paging (real PostgreSQL)', () => {
     ]) {
       const res = await request(t.http)
         .get(`/api/company/members?${query}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .expect(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
@@ -133,6 +133,6 @@ describe('company members paging (real PostgreSQL)', () => {
     for (const m of seen) expect(bobIds.has(m.userId)).toBe(true);
     const all = (await allPages(bob, '?limit=3')).flatMap((p) => p.members.map((m) => m.userId));
     expect(all).toEqual(await expectedIds(bob.companyId));
-    await request(t.http).get('/api/company/members').set(bearer(bob, alice.companyId)).expect(404);
+    await request(t.http).get('/api/company/members').set(as(bob, alice.companyId)).expect(404);
   });
 });

@@ -10,13 +10,8 @@ import {
   uniqueEmail,
 } from '../../test/app.test-util';
 import { addMember, type Account, nextClientAddress, registerAccount } from '../../test/identities.test-util';
-import {
-  bearer,
-  invite,
-  joinAsNewMember,
-  mailedInvitationToken,
-  tokenOf,
-} from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { invite, joinAsNewMember, mailedInvitationToken, tokenOf } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import { AccountTokensService } from '../auth/account-tokens.service';
 import {
@@ -64,10 +59,10 @@ describe('invitations (real PostgreSQL)', () => {
   const accept = (account: Account, token: string, extra: object = {}) =>
     request(t.http)
       .post('/api/invitations/accept')
-      .set(bearer(account))
+      .set(as(account, null))
       .send({ token, ...extra });
   const list = async (): Promise<InvitationView[]> =>
-    (await request(t.http).get('/api/company/invitations').set(bearer(owner, owner.companyId)).expect(200))
+    (await request(t.http).get('/api/company/invitations').set(as(owner, owner.companyId)).expect(200))
       .body as InvitationView[];
   const membersOf = async (companyId: string) =>
     (
@@ -86,7 +81,7 @@ describe('invitations (real PostgreSQL)', () => {
     const before = new Date();
     const res = await request(t.http)
       .post('/api/company/invitations')
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .send({ email, role: 'admin' })
       .expect(201);
     const after = new Date();
@@ -135,7 +130,7 @@ describe('invitations (real PostgreSQL)', () => {
     // Copy Invite Link gives the same link back.
     const copied = await request(t.http)
       .get(`/api/company/invitations/${invitation.id}/link`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(200);
     expect(copied.body).toEqual({ link });
     expect((await list()).map((i) => i.id)).toEqual([invitation.id]);
@@ -147,7 +142,7 @@ describe('invitations (real PostgreSQL)', () => {
     await invite(t, owner, owner.companyId, email);
     const again = await request(t.http)
       .post('/api/company/invitations')
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .send({ email, role: 'user' })
       .expect(409);
     expect(again.body.message).toBe(
@@ -156,13 +151,13 @@ describe('invitations (real PostgreSQL)', () => {
     const member = await joinAsNewMember(t, owner, owner.companyId);
     const already = await request(t.http)
       .post('/api/company/invitations')
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .send({ email: member.email, role: 'user' })
       .expect(409);
     expect(already.body.message).toBe('This person is already a member of this company.');
     const owned = await request(t.http)
       .post('/api/company/invitations')
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .send({ email: uniqueEmail(), role: 'owner' })
       .expect(400);
     expect(owned.body.message).toBe('Role must be admin or user');
@@ -179,7 +174,7 @@ describe('invitations (real PostgreSQL)', () => {
     ]);
     const res = await request(t.http)
       .post(`/api/company/invitations/${first.id}/resend`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(200);
     const second = tokenOf(res.body.link as string);
     expect(second).not.toBe(first.token);
@@ -188,7 +183,7 @@ describe('invitations (real PostgreSQL)', () => {
     expect((await lookup(second).expect(200)).body.email).toBe(email);
     const copied = await request(t.http)
       .get(`/api/company/invitations/${first.id}/link`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(200);
     expect(copied.body.link).toBe(res.body.link);
     const secondMailed = await mailedInvitationToken(t, email);
@@ -219,7 +214,7 @@ describe('invitations (real PostgreSQL)', () => {
     const res = await accept(invitee, token).expect(200);
     expect(res.body).toEqual({ companyId: owner.companyId, companyName: 'inv-owner company', role: 'admin' });
     expect(await membersOf(owner.companyId)).toContainEqual({ user_id: invitee.userId, role: 'admin' });
-    const me = await request(t.http).get('/api/me').set(bearer(invitee)).expect(200);
+    const me = await request(t.http).get('/api/me').set(as(invitee, null)).expect(200);
     expect(me.body.user.emailVerified).toBe(true);
     expect(me.body.companies.map((c: { id: string; role: string }) => [c.id, c.role])).toContainEqual([
       owner.companyId,
@@ -252,11 +247,11 @@ describe('invitations (real PostgreSQL)', () => {
     expect(view?.status).toBe('accepted');
     await request(t.http)
       .get(`/api/company/invitations/${id}/link`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(409);
     await request(t.http)
       .delete(`/api/company/invitations/${id}`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(409);
   });
 
@@ -320,11 +315,11 @@ describe('invitations (real PostgreSQL)', () => {
     expect((await storedInvitation(id))?.status).toBe('pending'); // refused requests write nothing
     await request(t.http)
       .get(`/api/company/invitations/${id}/link`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(409);
     const resend = await request(t.http)
       .post(`/api/company/invitations/${id}/resend`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(409);
     expect(resend.body.message).toBe('This invitation is expired: only a pending invitation can be resent.');
 
@@ -345,7 +340,7 @@ describe('invitations (real PostgreSQL)', () => {
     const { id, token } = await invite(t, owner, owner.companyId, invitee.email);
     await request(t.http)
       .delete(`/api/company/invitations/${id}`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(204);
     await managerSocket.waitFor<{ invitationId: string }>('invitation.deleted', (p) => p.invitationId === id);
     expect((await lookup(token).expect(404)).body.message).toBe(INVALID_INVITATION);
@@ -353,7 +348,7 @@ describe('invitations (real PostgreSQL)', () => {
     expect((await membersOf(owner.companyId)).map((m) => m.user_id)).not.toContain(invitee.userId);
     await request(t.http)
       .delete(`/api/company/invitations/${id}`)
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .expect(404);
   });
 
@@ -362,19 +357,19 @@ describe('invitations (real PostgreSQL)', () => {
     const { id } = await invite(t, owner, owner.companyId, uniqueEmail());
     await request(t.http)
       .get(`/api/company/invitations/${id}/link`)
-      .set(bearer(other, other.companyId))
+      .set(as(other, other.companyId))
       .expect(404);
     await request(t.http)
       .delete(`/api/company/invitations/${id}`)
-      .set(bearer(other, other.companyId))
+      .set(as(other, other.companyId))
       .expect(404);
     await request(t.http)
       .post(`/api/company/invitations/${id}/resend`)
-      .set(bearer(other, other.companyId))
+      .set(as(other, other.companyId))
       .expect(404);
     const theirs = await request(t.http)
       .get('/api/company/invitations')
-      .set(bearer(other, other.companyId))
+      .set(as(other, other.companyId))
       .expect(200);
     expect(theirs.body).toEqual([]);
     expect((await storedInvitation(id))?.status).toBe('pending');
@@ -531,7 +526,7 @@ describe('invitations (real PostgreSQL)', () => {
         const invitee = await registerAccount(t, 'inv-copied');
         const { token } = await invite(t, owner, owner.companyId, invitee.email);
         await accept(invitee, token).expect(200);
-        const me = await request(t.http).get('/api/me').set(bearer(invitee)).expect(200);
+        const me = await request(t.http).get('/api/me').set(as(invitee, null)).expect(200);
         expect(me.body.user.emailVerified).toBe(false);
       });
     });

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createFreshDatabase, createTestApp, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import {
   type Account,
   isSuperadmin,
@@ -27,15 +28,12 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
   let admin: Account;
   let member: Account;
 
-  const bearer = (account: Account) => ({
-    Authorization: `Bearer ${account.accessToken}`,
-    Origin: t.config.appOrigin,
-    'X-Forwarded-For': nextClientAddress(),
-  });
+  // The dashboard session is opened from the app: its own origin, no company.
+  const fromApp = (account: Account) => ({ ...as(account, null), Origin: t.config.appOrigin });
 
   /** POST /api/admin/queues/session as this account: the cookie to send, and the raw Set-Cookie. */
   async function openDashboard(account: Account): Promise<{ cookie: string; setCookie: string }> {
-    const res = await request(t.http).post(`${DASHBOARD}/session`).set(bearer(account)).expect(201);
+    const res = await request(t.http).post(`${DASHBOARD}/session`).set(fromApp(account)).expect(201);
     expect(res.body).toEqual({ url: DASHBOARD, expiresAt: expect.any(String) as unknown });
     const setCookie = ((res.headers['set-cookie'] as unknown as string[]) ?? []).find((c) =>
       c.startsWith(`${DASHBOARD_COOKIE}=`),
@@ -88,7 +86,7 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
       expect(res.body.message).toBe(OPEN_FROM_THE_APP);
     }
     // An access token is no dashboard credential, neither as a header nor as the cookie.
-    await request(t.http).get(DASHBOARD).set(bearer(admin)).expect(401);
+    await request(t.http).get(DASHBOARD).set(fromApp(admin)).expect(401);
     await request(t.http)
       .get(DASHBOARD)
       .set('Cookie', `${DASHBOARD_COOKIE}=${admin.accessToken}`)
@@ -97,11 +95,11 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
 
   it('lets only a superadmin, from the app itself, open a dashboard session', async () => {
     await request(t.http).post(`${DASHBOARD}/session`).set('Origin', t.config.appOrigin).expect(401);
-    const refused = await request(t.http).post(`${DASHBOARD}/session`).set(bearer(member)).expect(403);
+    const refused = await request(t.http).post(`${DASHBOARD}/session`).set(fromApp(member)).expect(403);
     expect(refused.headers['set-cookie']).toBeUndefined();
     await request(t.http)
       .post(`${DASHBOARD}/session`)
-      .set({ ...bearer(admin), Origin: 'https://evil.example' })
+      .set({ ...fromApp(admin), Origin: 'https://evil.example' })
       .expect(403);
     const { setCookie } = await openDashboard(admin);
     expect(setCookie).toMatch(/; Path=\/api\/admin\/queues/);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import { newChat, newMessage } from '../../test/factories';
 import { addMember } from '../../test/identities.test-util';
 import type { SearchPage } from '../contracts/search';
@@ -17,10 +18,6 @@ describe('GET /api/search (full-text search over the caller’s own chats)', () 
     await t.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const scopeOf = (user: RegisteredUser, companyId = user.companyId) => ({ userId: user.userId, companyId });
   const search = async (user: RegisteredUser, query: Record<string, string>, companyId?: string) => {
     const res = await request(t.http).get('/api/search').query(query).set(as(user, companyId)).expect(200);

@@ -22,8 +22,13 @@ import {
   type RouteAccess,
   SOCKET_CONNECT,
   SOCKET_EVENTS,
-} from './access-matrix';
-import { discoverHttpRoutes, discoverSocketEvents, missingEntries, staleEntries } from './route-discovery';
+} from '../../test/security/access-matrix';
+import {
+  discoverHttpRoutes,
+  discoverSocketEvents,
+  missingEntries,
+  staleEntries,
+} from '../../test/security/route-discovery';
 
 /** The owner goes last: a refused call must leave the owner's objects as they were, and the owner's
  *  own call (a delete) then proves they were still there. */

@@ -7,7 +7,8 @@ import {
   registerAccount,
   revokeSession,
 } from '../../test/identities.test-util';
-import { bearer, joinAsNewMember } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import { companyManagersRoom, companyRoom } from '../realtime/realtime-publisher';
 import { SocketServerRef } from '../realtime/socket-server.ref';
@@ -77,7 +78,7 @@ describe('socket membership matrix (membership change × socket state: no compan
     switch (change) {
       case 'removed':
         await send(
-          request(t.http).delete(`/api/company/members/${member.userId}`).set(bearer(owner, owner.companyId)),
+          request(t.http).delete(`/api/company/members/${member.userId}`).set(as(owner, owner.companyId)),
           204,
         );
         return;
@@ -85,14 +86,14 @@ describe('socket membership matrix (membership change × socket state: no compan
         await send(
           request(t.http)
             .patch(`/api/company/members/${member.userId}`)
-            .set(bearer(owner, owner.companyId))
+            .set(as(owner, owner.companyId))
             .send({ role: 'user' }),
           200,
         );
         return;
       case 'company deleted':
         await send(
-          request(t.http).delete(`/api/admin/companies/${owner.companyId}`).set(bearer(superadmin)),
+          request(t.http).delete(`/api/admin/companies/${owner.companyId}`).set(as(superadmin, null)),
           204,
         );
         return;
@@ -100,7 +101,7 @@ describe('socket membership matrix (membership change × socket state: no compan
         await send(
           request(t.http)
             .patch(`/api/admin/users/${member.userId}`)
-            .set(bearer(superadmin))
+            .set(as(superadmin, null))
             .send({ disabled: true }),
           200,
         );
@@ -119,15 +120,11 @@ describe('socket membership matrix (membership change × socket state: no compan
     const invitee = uniqueEmail(`sock-${label}`);
     const invited = await request(t.http)
       .post('/api/company/invitations')
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .send({ email: invitee, role: 'admin' });
     expect(invited.status).toBe(201);
     const name = `renamed ${label} ${Date.now()}`;
-    await request(t.http)
-      .patch('/api/company')
-      .set(bearer(owner, owner.companyId))
-      .send({ name })
-      .expect(200);
+    await request(t.http).patch('/api/company').set(as(owner, owner.companyId)).send({ name }).expect(200);
     await ownerSocket.waitFor<{ invitation: { email: string } }>(
       'invitation.created',
       (p) => p.invitation.email === invitee,
@@ -220,7 +217,7 @@ describe('socket membership matrix (membership change × socket state: no compan
       socketOf(member),
       request(t.http)
         .delete(`/api/company/members/${member.userId}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .expect(204),
     ]);
     await new Promise((r) => setTimeout(r, 150));
@@ -235,7 +232,7 @@ describe('socket membership matrix (membership change × socket state: no compan
     const owner = await registerAccount(t, 'sock-caps');
     const member = await joinAsNewMember(t, owner, owner.companyId, 'admin');
     const memberSocket = await socketOf(member);
-    const shouting = { ...bearer(owner), 'X-Company-Id': owner.companyId.toUpperCase() };
+    const shouting = { ...as(owner, null), 'X-Company-Id': owner.companyId.toUpperCase() };
     const name = `caps ${Date.now()}`;
     await request(t.http).patch('/api/company').set(shouting).send({ name }).expect(200);
     await memberSocket.waitFor<{ companyId: string; name: string }>(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import {
   type FakeVoiceProvider,
   SIGNED_URL_PATH,
@@ -64,10 +65,6 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     await hook?.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const createAgent = async (app: TestApp, user: RegisteredUser, voiceAgentId: string | null) => {
     const res = await request(app.http)
       .post('/api/agents')

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../../test/app.test-util';
+import { as } from '../../../test/auth';
 import { newAgent, newChat, newMessage } from '../../../test/factories';
 import { addMember } from '../../../test/identities.test-util';
 import { MessagesRepository } from '../messages.repository';
@@ -16,10 +17,6 @@ describe('GET /api/chats/:id/export (a chat as Markdown or JSON)', () => {
     await t.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const scopeOf = (user: RegisteredUser) => ({ userId: user.userId, companyId: user.companyId });
 
   /** A chat with a typed exchange and a voice call's turn, named so the file name needs cleaning. */
