@@ -11,6 +11,7 @@ import { CompaniesService } from '../src/companies/companies.service';
 import { type CompanyRole, CompanyUserEntity } from '../src/companies/company-user.entity';
 import { ChatEntity } from '../src/chats/chat.entity';
 import { MessageEntity } from '../src/chats/message.entity';
+import { InvitationsService } from '../src/invitations/invitations.service';
 import { UserEntity } from '../src/profiles/user.entity';
 import type { ChatView, MessageView } from '../src/realtime/client-events';
 import { uniqueEmail } from './app.test-util';
@@ -168,4 +169,22 @@ export async function dateMessage(
   createdAt: Date,
 ): Promise<void> {
   await app.get(DataSource).getRepository(MessageEntity).update(messageId, { createdAt });
+}
+
+/**
+ * A pending invitation from a manager, made the way Invite User makes it (mailed, audited, pushed):
+ * its id, address and the token of the manager's copy of the link.
+ */
+export async function newInvitation(
+  app: INestApplicationContext,
+  manager: CompanyScope,
+  options: { email?: string; role?: 'admin' | 'user' } = {},
+): Promise<{ id: string; email: string; token: string }> {
+  const email = options.email ?? uniqueEmail('invited');
+  const { invitation, link } = await app
+    .get(InvitationsService)
+    .create(manager, { email, role: options.role ?? 'user' });
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return { id: invitation.id, email: invitation.email, token };
 }

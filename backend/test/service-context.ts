@@ -16,6 +16,7 @@ import {
   newAgent,
   newChat,
   newCompany,
+  newInvitation,
   newMember,
   newMembership,
   newMessage,
@@ -105,6 +106,7 @@ export interface ServiceContext {
   newAgent: Bound<typeof newAgent>;
   newChat: Bound<typeof newChat>;
   newMessage: Bound<typeof newMessage>;
+  newInvitation: Bound<typeof newInvitation>;
   dateMessage: Bound<typeof dateMessage>;
   close(): Promise<void>;
 }
@@ -143,6 +145,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     newAgent: (...args) => newAgent(app, ...args),
     newChat: (...args) => newChat(app, ...args),
     newMessage: (...args) => newMessage(app, ...args),
+    newInvitation: (...args) => newInvitation(app, ...args),
     dateMessage: (...args) => dateMessage(app, ...args),
     close: async () => {
       await app.close();
