@@ -79,6 +79,15 @@ export async function newMembership(
   return { userId: user.userId, companyId: company.companyId, role };
 }
 
+/** Makes a user a superadmin, or no longer one (the Platform Admin users page's switch, without its checks). */
+export async function setSuperadmin(
+  app: INestApplicationContext,
+  userId: string,
+  value = true,
+): Promise<void> {
+  await app.get(DataSource).getRepository(UserEntity).update(userId, { isSuperadmin: value });
+}
+
 /** Whether the user is a superadmin (the first account of a fresh installation is one). */
 export async function isSuperadmin(app: INestApplicationContext, userId: string): Promise<boolean> {
   const user = await app.get(DataSource).getRepository(UserEntity).findOneBy({ id: userId });

@@ -4,6 +4,7 @@ import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '
 import { as } from '../../test/auth';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type { ChatPage } from '../contracts/chats';
+import { ChatEntity } from './chat.entity';
 import type { ChatView } from '../realtime/client-events';
 
 /**
@@ -115,12 +116,7 @@ describe('New Chat reuses the empty chat (real PostgreSQL)', () => {
     );
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(answers.map((r) => (r.body as ChatView).id)).size).toBe(1);
-    const rows = (await t.app
-      .get(DataSource)
-      .query(`SELECT count(*)::int AS n FROM chats WHERE user_id = $1`, [user.userId])) as Array<{
-      n: number;
-    }>;
-    expect(rows[0].n).toBe(1);
+    expect(await t.app.get(DataSource).getRepository(ChatEntity).countBy({ userId: user.userId })).toBe(1);
   });
 
   it('refuses an unknown agent with 404 and a bad body with 400, saving nothing', async () => {

@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import {
-  createTestApp,
-  registerUser,
-  testDatabaseUrl,
-  type RegisteredUser,
-  type TestApp,
-} from '../../test/app.test-util';
+import { createTestApp, registerUser, testDatabaseUrl, type TestApp } from '../../test/app.test-util';
 import { as } from '../../test/auth';
 import { freePort } from '../../test/processes.test-util';
 import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';

@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/app.test-util';
 import {
@@ -8,6 +7,7 @@ import {
   revokeSession,
 } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
 import { joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import { companyManagersRoom, companyRoom } from '../realtime/realtime-publisher';
@@ -47,22 +47,18 @@ const STATES: SocketState[] = ['connected', 'disconnected, then recovered'];
 
 describe('socket membership matrix (membership change × socket state: no company event after it)', () => {
   let t: TestApp;
-  let db: Client;
   let superadmin: Account;
   const sockets: EventLog[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
-    db = new Client({ connectionString: t.config.databaseUrl });
-    await db.connect();
     superadmin = await registerAccount(t, 'sock-super');
-    await db.query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [superadmin.userId]);
+    await setSuperadmin(t.app, superadmin.userId);
   });
   afterEach(() => {
     while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 

@@ -2,8 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../../test/app.test-util';
 import { as } from '../../../test/auth';
-import { newAgent, newChat, newMessage } from '../../../test/factories';
-import { addMember } from '../../../test/identities.test-util';
+import { newAgent, newChat, newMembership, newMessage } from '../../../test/factories';
 import { MessagesRepository } from '../messages.repository';
 import { EXPORT_PAGE_SIZE } from './chat-export.service';
 
@@ -126,7 +125,7 @@ describe('GET /api/chats/:id/export (a chat as Markdown or JSON)', () => {
     const owner = await registerUser(t);
     const { chat } = await conversation(owner);
     const admin = await registerUser(t);
-    await addMember(t, owner.companyId, admin.userId, 'admin');
+    await newMembership(t.app, owner, admin, 'admin');
     const refused = await request(t.http)
       .get(`/api/chats/${chat.id}/export`)
       .set(as(admin, owner.companyId))
