@@ -6,7 +6,10 @@ import { type Account, nextClientAddress, registerAccount } from '../../test/ide
 import { as } from '../../test/auth';
 import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { AuthService, GOOGLE_ACCOUNT_UNVERIFIED, INVALID_CREDENTIALS } from '../auth/auth.service';
+import { CompanyEntity } from '../companies/company.entity';
+import { CompanyUserEntity } from '../companies/company-user.entity';
 import type { AuditEntryView, AuditPage } from '../contracts/audit';
+import { UserEntity } from '../profiles/user.entity';
 import { UsersService } from '../profiles/users.service';
 import { AuditEntryEntity } from './audit-entry.entity';
 
@@ -60,10 +63,7 @@ describe('audit log (real PostgreSQL)', () => {
     return decodeURIComponent(match[1]);
   };
   const companyName = async (companyId: string): Promise<string> => {
-    const rows: Array<{ name: string }> = await db.query('SELECT name FROM companies WHERE id = $1', [
-      companyId,
-    ]);
-    return rows[0].name;
+    return (await db.getRepository(CompanyEntity).findOneByOrFail({ id: companyId })).name;
   };
 
   describe('sign-in', () => {
@@ -136,7 +136,7 @@ describe('audit log (real PostgreSQL)', () => {
     });
 
     it("records a disabled account's sign-in as a failed one, and no sign-in", async () => {
-      await db.query('UPDATE profiles SET disabled_at = now() WHERE id = $1', [account.userId]);
+      await db.getRepository(UserEntity).update(account.userId, { disabledAt: new Date() });
       const ip = nextClientAddress();
       const entry = only(
         await written(() =>
@@ -604,11 +604,10 @@ describe('audit log (real PostgreSQL)', () => {
       } finally {
         await undo();
       }
-      const rows: Array<{ role: string }> = await db.query(
-        'SELECT role FROM company_users WHERE company_id = $1 AND user_id = $2',
-        [owner.companyId, member.userId],
-      );
-      expect(rows[0].role).toBe('user');
+      const membership = await db
+        .getRepository(CompanyUserEntity)
+        .findOneByOrFail({ companyId: owner.companyId, userId: member.userId });
+      expect(membership.role).toBe('user');
     });
 
     it('a sign-in whose session cannot be stored leaves no sign-in entry', async () => {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.test-util';
 import { buildDib, buildIco } from '../../test/ico.test-util';
 import { type Account, registerAccount, TINY_PNG } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import {
   type ColorSettings,
@@ -69,9 +70,9 @@ describe('platform appearance (real PostgreSQL)', () => {
     db = new Client({ connectionString: t.config.databaseUrl });
     await db.connect();
     admin = await registerAccount(t, 'appearance-admin');
-    await db.query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [admin.userId]);
+    await setSuperadmin(t.app, admin.userId);
     member = await registerAccount(t, 'appearance-member');
-    await db.query('UPDATE profiles SET is_superadmin = false WHERE id = $1', [member.userId]);
+    await setSuperadmin(t.app, member.userId, false);
   });
   afterEach(() => {
     while (sockets.length) sockets.pop()?.close();
@@ -222,9 +223,9 @@ describe('platform appearance (real PostgreSQL)', () => {
       await request(t.http)[method](path).send({}).expect(401);
     }
     const demoted = await registerAccount(t, 'appearance-demoted');
-    await db.query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [demoted.userId]);
+    await setSuperadmin(t.app, demoted.userId);
     await settings(defaults, demoted).expect(200);
-    await db.query('UPDATE profiles SET is_superadmin = false WHERE id = $1', [demoted.userId]);
+    await setSuperadmin(t.app, demoted.userId, false);
     await settings(defaults, demoted).expect(403);
   });
 

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp, uniqueEmail } from '../../test/app.test-ut
 import { newAgent, newChat } from '../../test/factories';
 import { type Account, registerAccount, TINY_PNG } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
 import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type {
@@ -36,7 +37,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     t = await createTestApp();
     admin = await registerAccount(t, 'platform-admin');
     // Test-only shortcut: the installation's first account may be another suite's.
-    await db().query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [admin.userId]);
+    await setSuperadmin(t.app, admin.userId);
   });
   afterEach(() => {
     while (sockets.length) sockets.pop()?.close();
