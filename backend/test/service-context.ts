@@ -153,3 +153,24 @@ export async function createServiceContext(): Promise<ServiceContext> {
     },
   };
 }
+
+/**
+ * A service context for the enclosing describe block: made before its first test, closed after its last.
+ * The handle may be used inside tests and hooks only (it throws before the context exists).
+ */
+export function useServiceContext(): ServiceContext {
+  let current: ServiceContext | undefined;
+  beforeAll(async () => {
+    current = await createServiceContext();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as ServiceContext, {
+    get: (_target, key: keyof ServiceContext) => {
+      if (!current)
+        throw new Error('the service context is made in beforeAll: use it inside a test or a hook');
+      return current[key];
+    },
+  });
+}

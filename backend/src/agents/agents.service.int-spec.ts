@@ -1,20 +1,13 @@
-import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import { useServiceContext } from '../../test/service-context';
 import { AgentsService, CANNED_QUESTIONS, DEFAULT_AGENT_NOT_EDITABLE } from './agents.service';
 
 /** An address literal needs no DNS look-up: the save-time check decides on the address alone. */
 const PUBLIC_HOOK = 'https://93.184.215.14/hook';
 
 describe('agent rules (AgentsService on real PostgreSQL, no HTTP)', () => {
-  let ctx: ServiceContext;
+  const ctx = useServiceContext();
   let agents: AgentsService;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext();
-    agents = ctx.get(AgentsService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => (agents = ctx.get(AgentsService)));
 
   it("gives every user a 'default-agent' in every company, with the four built-in prompts, that cannot be deleted", async () => {
     const user = await ctx.newUser();

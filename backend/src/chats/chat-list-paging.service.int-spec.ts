@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { TestUser } from '../../test/factories';
-import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import { forgedKeysetCursors } from '../../test/cursors';
+import { useServiceContext } from '../../test/service-context';
 import { BootstrapService } from '../bootstrap/bootstrap.service';
 import type { OwnerScope } from '../common/company-scope';
 import type { ChatPage } from '../contracts/chats';
@@ -12,16 +13,9 @@ import { ChatsService, INVALID_CHAT_CURSOR } from './chats.service';
  * default) and an opaque `nextCursor`. What the query string may hold is checked in chats.int-spec.ts.
  */
 describe('chat list paging (ChatsService on real PostgreSQL, no HTTP)', () => {
-  let ctx: ServiceContext;
+  const ctx = useServiceContext();
   let chats: ChatsService;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext();
-    chats = ctx.get(ChatsService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => (chats = ctx.get(ChatsService)));
 
   type ListQuery = { archived?: boolean; limit?: number; cursor?: string };
 
@@ -103,20 +97,7 @@ describe('chat list paging (ChatsService on real PostgreSQL, no HTTP)', () => {
     await seedChats(me, 3);
     const { nextCursor } = await chats.list(me, { limit: 2 });
     expect(nextCursor).toEqual(expect.any(String));
-    const text = Buffer.from(nextCursor ?? '', 'base64url').toString('utf8');
-    const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
-    const [at, id] = text.split(' ');
-    for (const cursor of [
-      'abc',
-      b64('hello'),
-      b64(`2026-02-31T10:00:00.000000Z ${id}`), // no 31 February
-      b64(`0000-01-01T00:00:00.000000Z ${id}`),
-      b64(`2026-01-01T25:00:00.000000Z ${id}`),
-      b64(`${at} not-a-uuid`),
-      b64(`${at} ${id.toUpperCase()}`),
-      b64(`${text}'; DROP TABLE chats; --`),
-      `${nextCursor}x`,
-    ]) {
+    for (const cursor of forgedKeysetCursors(nextCursor ?? '')) {
       await expect(chats.list(me, { cursor })).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         message: INVALID_CHAT_CURSOR,

@@ -1,20 +1,13 @@
 import { DataSource } from 'typeorm';
-import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import { useServiceContext } from '../../test/service-context';
 import type { OwnerScope } from '../common/company-scope';
 import { AGENT_INACTIVE, CHAT_ARCHIVED, CHAT_NOT_FOUND, ChatsService, REPLY_PENDING } from './chats.service';
 import { SWEEP_EVERY_MS } from './jobs/stale-reply.sweeper';
 
 describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
-  let ctx: ServiceContext;
+  const ctx = useServiceContext();
   let chats: ChatsService;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext();
-    chats = ctx.get(ChatsService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => (chats = ctx.get(ChatsService)));
 
   const historyOf = async (scope: OwnerScope, chatId: string) =>
     (await chats.messages(scope, chatId, {})).messages.map((m) => m.content);

@@ -1,18 +1,11 @@
-import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import { useServiceContext } from '../../test/service-context';
 import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
 
 /** Companies a user belongs to; what the request body may hold, and who may ask, is in companies.int-spec.ts. */
 describe('companies (CompaniesService on real PostgreSQL, no HTTP)', () => {
-  let ctx: ServiceContext;
+  const ctx = useServiceContext();
   let companies: CompaniesService;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext();
-    companies = ctx.get(CompaniesService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => (companies = ctx.get(CompaniesService)));
 
   it('creates a company owned by its creator and lists it with the others', async () => {
     const user = await ctx.newUser();

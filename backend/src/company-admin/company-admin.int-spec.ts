@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.test-util';
 import { newMembership, newUser } from '../../test/factories';
 import { type Account, registerAccount } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
+import { forgedKeysetCursors } from '../../test/cursors';
 import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type { CompanyAgentView, MemberPage, MemberView } from '../contracts/company-admin';
@@ -131,14 +132,7 @@ describe('company administration (real PostgreSQL)', () => {
     const list = (query: string) =>
       request(t.http).get(`/api/company/members${query}`).set(as(owner, owner.companyId));
     const { nextCursor } = (await list('?limit=2').expect(200)).body as MemberPage;
-    const text = Buffer.from(nextCursor ?? '', 'base64url').toString('utf8');
-    const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
-    for (const cursor of [
-      'garbage!',
-      b64('hello'),
-      b64(`2026-02-30T00:00:00.000000Z ${text.split(' ')[1]}`),
-      `${nextCursor}A`,
-    ]) {
+    for (const cursor of forgedKeysetCursors(nextCursor ?? '')) {
       const res = await list(`?cursor=${encodeURIComponent(cursor)}`).expect(400);
       expect(res.body.message).toBe(INVALID_MEMBER_CURSOR);
     }

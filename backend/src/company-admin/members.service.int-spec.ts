@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import { forgedKeysetCursors } from '../../test/cursors';
+import { useServiceContext } from '../../test/service-context';
 import type { CompanyScope } from '../common/company-scope';
 import { CompanyUserEntity } from '../companies/company-user.entity';
 import type { MemberPage } from '../contracts/company-admin';
@@ -18,16 +19,9 @@ import {
  * company-admin.int-spec.ts.
  */
 describe('company members (MembersService on real PostgreSQL, no HTTP)', () => {
-  let ctx: ServiceContext;
+  const ctx = useServiceContext();
   let members: MembersService;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext();
-    members = ctx.get(MembersService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => (members = ctx.get(MembersService)));
 
   const memberships = () => ctx.get(DataSource).getRepository(CompanyUserEntity);
 
@@ -104,14 +98,7 @@ describe('company members (MembersService on real PostgreSQL, no HTTP)', () => {
       const owner = await ctx.newMember();
       await addMembers(owner, 'x', 3);
       const { nextCursor } = await members.list(owner, { limit: 2 });
-      const text = Buffer.from(nextCursor ?? '', 'base64url').toString('utf8');
-      const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
-      for (const cursor of [
-        'garbage!',
-        b64('hello'),
-        b64(`2026-02-30T00:00:00.000000Z ${text.split(' ')[1]}`),
-        `${nextCursor}A`,
-      ]) {
+      for (const cursor of forgedKeysetCursors(nextCursor ?? '')) {
         await expect(members.list(owner, { cursor })).rejects.toMatchObject({
           code: 'VALIDATION_FAILED',
           message: INVALID_MEMBER_CURSOR,

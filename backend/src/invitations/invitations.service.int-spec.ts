@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { uniqueEmail } from '../../test/app.test-util';
-import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import { useServiceContext } from '../../test/service-context';
 import { CompanyUserEntity } from '../companies/company-user.entity';
 import { InvitationEntity } from './invitation.entity';
 import {
@@ -16,16 +16,9 @@ import {
  * request body may hold are in invitations.int-spec.ts.
  */
 describe('invitations (InvitationsService on real PostgreSQL, no HTTP)', () => {
-  let ctx: ServiceContext;
+  const ctx = useServiceContext();
   let invitations: InvitationsService;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext();
-    invitations = ctx.get(InvitationsService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => (invitations = ctx.get(InvitationsService)));
 
   const rows = () => ctx.get(DataSource).getRepository(InvitationEntity);
   const stored = (id: string) => rows().findOneByOrFail({ id });

@@ -1,20 +1,13 @@
-import { createServiceContext, type ServiceContext } from '../../test/service-context';
+import { useServiceContext } from '../../test/service-context';
 import type { OwnerScope } from '../common/company-scope';
 import type { SearchPage } from '../contracts/search';
 import { BAD_SEARCH_CURSOR, SearchService } from './search.service';
 
 /** Full-text search over the caller's own chats; what the query string may hold is in search.int-spec.ts. */
 describe('search (SearchService on real PostgreSQL, no HTTP)', () => {
-  let ctx: ServiceContext;
+  const ctx = useServiceContext();
   let service: SearchService;
-
-  beforeAll(async () => {
-    ctx = await createServiceContext();
-    service = ctx.get(SearchService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => (service = ctx.get(SearchService)));
 
   const search = (scope: OwnerScope, query: { q: string; cursor?: string; limit?: number }) =>
     service.search(scope, query);
