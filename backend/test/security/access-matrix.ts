@@ -7,7 +7,7 @@
  * parameter or a body, a `call` that builds the request from the owner's fixtures. Use a request the
  * allowed identities would succeed with, so that a refusal is visible as a status, not hidden by a 400.
  */
-import { DEFAULT_ACCENT_COLOR, DEFAULT_COLOR_SETTINGS } from '../contracts/platform-appearance';
+import { DEFAULT_ACCENT_COLOR, DEFAULT_COLOR_SETTINGS } from '../../src/contracts/platform-appearance';
 import type { RouteKey } from './route-discovery';
 
 export const IDENTITIES = [
