@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
-import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
-import { useSessionStore } from '../features/auth/sessionStore';
+import { useRealtimeConnection } from './useRealtimeConnection';
+import { useSessionStore } from '../stores/sessionStore';
 import { opensChat, startPageLoadingNow } from './pageLoaders';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;

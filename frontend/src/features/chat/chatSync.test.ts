@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentView, ChatPage } from '../../api/contracts';
-import { useChatStore } from './chatStore';
-import { useCompanyStore } from '../companies/companyStore';
+import { useChatStore } from '../../stores/chatStore';
+import { useCompanyStore } from '../../stores/companyStore';
 import { agentView, chatView } from '../../test/fixtures';
-import { dispatch } from '../realtime/dispatch';
+import { dispatch } from '../../sync/dispatch';
 
 // The network boundary: list answers that the test releases when it wants.
 const pending: {

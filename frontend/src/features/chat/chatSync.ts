@@ -2,10 +2,10 @@ import { agentsApi } from '../../api/agentsApi';
 import { ApiError } from '../../api/errors';
 import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
 import type { AgentView, ChatBootstrap, ChatPage } from '../../api/contracts';
-import { useAgentsStore } from '../agents/agentsStore';
-import { lastSeq, useChatStore } from './chatStore';
-import { useCompanyStore } from '../companies/companyStore';
-import { fetchAndApply } from '../realtime/dispatch';
+import { useAgentsStore } from '../../stores/agentsStore';
+import { lastSeq, useChatStore } from '../../stores/chatStore';
+import { useCompanyStore } from '../../stores/companyStore';
+import { fetchAndApply } from '../../sync/dispatch';
 
 /** Loads of the chat screen's data; they throw, and the caller shows the toast. */
 const isCurrent = (companyId: string) =>

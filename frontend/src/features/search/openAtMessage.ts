@@ -1,9 +1,9 @@
 import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
 import type { ChatView } from '../../api/contracts';
-import { useChatStore } from '../chat/chatStore';
+import { useChatStore } from '../../stores/chatStore';
 import { openChat } from '../chat/chatSync';
-import { fetchAndApply } from '../realtime/dispatch';
-import { useSearchStore } from './searchStore';
+import { fetchAndApply } from '../../sync/dispatch';
+import { useSearchStore } from '../../stores/searchStore';
 
 /** Messages asked for on each side of the found one: a page around it. */
 export const AROUND = MESSAGE_PAGE_SIZE / 2;

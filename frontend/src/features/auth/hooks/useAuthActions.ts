@@ -3,7 +3,7 @@ import { authApi, isVerificationRequired } from '../../../api/authApi';
 import type { RegisterRequest } from '../../../api/contracts';
 import { ApiError, getErrorMessage, hasErrorCode } from '../../../api/errors';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 
 export type SignInOutcome = 'signed-in' | 'email-not-verified' | 'failed';
 export type RegisterOutcome =

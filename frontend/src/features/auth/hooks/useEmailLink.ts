@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { authApi } from '../../../api/authApi';
 import { ApiError, getErrorMessage } from '../../../api/errors';
-import { useSessionStore } from '../sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 
 export type EmailLinkKind = 'verify' | 'confirm';
 

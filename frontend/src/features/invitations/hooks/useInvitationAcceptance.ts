@@ -4,10 +4,10 @@ import type { CompanyRole, InvitationLookup, RegisterInvitedRequest } from '../.
 import { isVerificationRequired } from '../../../api/authApi';
 import { ApiError } from '../../../api/errors';
 import { invitationsApi } from '../../../api/invitationsApi';
-import { safeRedirectPath } from '../../../app/safeRedirect';
+import { safeRedirectPath } from '../../../lib/safeRedirect';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../../auth/sessionStore';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 
 /** Where a new member goes: a safe `redirect`, else Company Admin for managers, else the chat. */
 export function landingAfterJoining(role: CompanyRole, companyId: string, redirect: string | null): string {

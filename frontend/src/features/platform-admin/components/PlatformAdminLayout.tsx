@@ -9,12 +9,12 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { type MenuProps } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../components/appApi';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { canAccessPlatformAdmin } from '../../../app/access';
+import { canAccessPlatformAdmin } from '../../../lib/access';
 import { AdminShell } from '../../../components/AdminShell';
-import { useSessionStore } from '../../auth/sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 
 export const PLATFORM_ADMIN_BASE = '/admin';
 

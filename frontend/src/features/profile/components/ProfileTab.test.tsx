@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../auth/sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 import { userView } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mockFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';

@@ -1,11 +1,11 @@
-import { useAgentsStore } from '../agents/agentsStore';
-import { useChatStore } from '../chat/chatStore';
-import { useStreamingStore } from '../chat/streamingStore';
-import { useCompanyStore } from '../companies/companyStore';
-import { removeAgentWithChats } from '../agents/removeAgentWithChats';
+import { useAgentsStore } from '../stores/agentsStore';
+import { useChatStore } from '../stores/chatStore';
+import { useStreamingStore } from '../stores/streamingStore';
+import { useCompanyStore } from '../stores/companyStore';
+import { removeAgentWithChats } from './removeAgentWithChats';
 import { applyCompanyAdminEvent, isCompanyAdminEvent } from './applyCompanyAdminEvent';
-import { parseAppearance, useAppearanceStore } from '../platform-admin/appearance/appearanceStore';
-import type { ServerEvent } from './serverEvent';
+import { parseAppearance, useAppearanceStore } from '../stores/appearanceStore';
+import type { ServerEvent } from '../sync/serverEvent';
 
 /**
  * Applies one server event to the stores, idempotently: every tab of the user receives every event,

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ChatView, MessageView } from '../../api/contracts';
-import type { MessagePage } from '../../api/contracts';
+import type { ChatView, MessageView } from '../api/contracts';
+import type { MessagePage } from '../api/contracts';
 import { useStreamingStore } from './streamingStore';
 
 export interface ChatMessages {

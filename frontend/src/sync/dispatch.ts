@@ -1,4 +1,4 @@
-import { applyServerEvent } from './applyServerEvent';
+import { applyServerEvent } from '../workspace/applyServerEvent';
 import type { ServerEvent } from './serverEvent';
 
 /** One log per request in flight: the events that arrived while it was. */

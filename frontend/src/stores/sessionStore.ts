@@ -1,16 +1,16 @@
 import { create } from 'zustand';
-import { bootstrapApi } from '../../api/bootstrapApi';
-import { ApiError } from '../../api/errors';
-import { preloadSettled } from '../../api/earlyRequests';
-import { http } from '../../api/httpClient';
-import { meApi } from '../../api/meApi';
-import type { AuthResponse, User } from '../../api/contracts';
-import { useAgentsStore } from '../agents/agentsStore';
-import { useChatStore } from '../chat/chatStore';
-import { primeCompanyData } from '../chat/chatSync';
-import { useCompanyAdminStore } from '../company-admin/companyAdminStore';
-import { readStoredCompanyId, useCompanyStore } from '../companies/companyStore';
-import { fetchAndApply } from '../realtime/dispatch';
+import { bootstrapApi } from '../api/bootstrapApi';
+import { ApiError } from '../api/errors';
+import { preloadSettled } from '../api/earlyRequests';
+import { http } from '../api/httpClient';
+import { meApi } from '../api/meApi';
+import type { AuthResponse, User } from '../api/contracts';
+import { useAgentsStore } from './agentsStore';
+import { useChatStore } from './chatStore';
+import { primeCompanyData } from '../features/chat/chatSync';
+import { useCompanyAdminStore } from './companyAdminStore';
+import { readStoredCompanyId, useCompanyStore } from './companyStore';
+import { fetchAndApply } from '../sync/dispatch';
 
 /** What belongs to the signed-in user's workspace goes with the session. */
 function resetWorkspace(): void {

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 async function freshStore() {
   vi.resetModules();
-  const { http } = await import('../../api/httpClient');
-  const { bootstrapApi } = await import('../../api/bootstrapApi');
+  const { http } = await import('../api/httpClient');
+  const { bootstrapApi } = await import('../api/bootstrapApi');
   const refresh = vi.spyOn(http, 'refresh').mockRejectedValue(new Error('offline'));
   vi.spyOn(bootstrapApi, 'get').mockRejectedValue(new Error('offline'));
-  const { useSessionStore } = await import('./sessionStore');
+  const { useSessionStore } = await import('../stores/sessionStore');
   return { useSessionStore, refresh };
 }
 
@@ -26,7 +26,7 @@ describe('session check at start', () => {
     document.cookie = 'sb_signed_in=1; path=/';
     const { useSessionStore, refresh } = await freshStore();
     refresh.mockResolvedValue(undefined as never);
-    const { bootstrapApi } = await import('../../api/bootstrapApi');
+    const { bootstrapApi } = await import('../api/bootstrapApi');
     vi.mocked(bootstrapApi.get).mockResolvedValue({
       user: { id: 'u1', email: 'a@example.com', name: 'A B' },
       companies: [],
@@ -43,8 +43,8 @@ describe('session check at start', () => {
     localStorage.setItem('currentCompanyId', 'c2');
     const { useSessionStore, refresh } = await freshStore();
     refresh.mockResolvedValue(undefined as never);
-    const { bootstrapApi } = await import('../../api/bootstrapApi');
-    const { agentView, chatView, messageView } = await import('../../test/fixtures');
+    const { bootstrapApi } = await import('../api/bootstrapApi');
+    const { agentView, chatView, messageView } = await import('../test/fixtures');
     const first = chatView({ id: 'chat-1', agentId: 'agent-1' });
     vi.mocked(bootstrapApi.get).mockResolvedValue({
       user: { id: 'u1', email: 'a@example.com', name: 'A B' },
@@ -66,10 +66,10 @@ describe('session check at start', () => {
     await useSessionStore.getState().initialize({ chatScreen: true });
     expect(bootstrapApi.get).toHaveBeenCalledWith({ companyId: 'c2', chat: true });
 
-    const { useCompanyStore } = await import('../companies/companyStore');
-    const { useChatStore } = await import('../chat/chatStore');
-    const { useAgentsStore } = await import('../agents/agentsStore');
-    const { loadCompanyData } = await import('../chat/chatSync');
+    const { useCompanyStore } = await import('../stores/companyStore');
+    const { useChatStore } = await import('../stores/chatStore');
+    const { useAgentsStore } = await import('../stores/agentsStore');
+    const { loadCompanyData } = await import('../features/chat/chatSync');
     expect(useCompanyStore.getState().currentCompanyId).toBe('c2');
     expect(useChatStore.getState().activeChatId).toBe('chat-1');
     expect(useChatStore.getState().messages['chat-1']?.loaded).toBe(true);
