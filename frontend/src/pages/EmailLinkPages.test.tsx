@@ -7,6 +7,7 @@ import { mockFetch } from '../test/mockFetch';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
 import { VerifyEmailPage } from './VerifyEmailPage';
+import { signOut } from '../workspace/session';
 
 const home = { path: '/', element: <p>Home screen</p> };
 const chat = { path: '/chat', element: <p>Chat screen</p> };
@@ -51,7 +52,7 @@ describe('/verify-email', () => {
 });
 
 describe('/confirm-email', () => {
-  afterEach(() => useSessionStore.getState().signOut());
+  afterEach(() => signOut());
 
   it("changes a signed-in tab's email to the confirmed one and continues to the chat", async () => {
     useSessionStore.setState({

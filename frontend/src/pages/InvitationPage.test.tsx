@@ -10,6 +10,7 @@ import { mockFetch, type RecordedCall } from '../test/mockFetch';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { InvitationPage } from './InvitationPage';
 import { RegisterPage } from './RegisterPage';
+import { signOut } from '../workspace/session';
 
 const lookup = (overrides: Partial<InvitationLookup> = {}): InvitationLookup => ({
   companyId: 'c9',
@@ -71,7 +72,7 @@ function server(
 describe('Invitation page', () => {
   beforeEach(() => useSessionStore.setState({ status: 'unauthenticated', user: null }));
   afterEach(() => {
-    useSessionStore.getState().signOut();
+    signOut();
     useSessionStore.setState({ status: 'idle' });
   });
 

@@ -7,7 +7,8 @@ import { mockFetch, type RecordedCall } from '../../test/mockFetch';
 import { chatView, messageView } from '../../test/fixtures';
 import { dispatch } from '../../sync/dispatch';
 import { useChatStore } from '../../stores/chatStore';
-import { loadNewerMessages, resyncCompanyData, returnToLatest } from './chatSync';
+import { loadNewerMessages, returnToLatest } from './chatSync';
+import { resyncCompanyData } from '../../workspace/companyData';
 import { useChatActions } from './hooks/useChatActions';
 import { enterCompany, leaveCompany } from '../../test/workspace';
 

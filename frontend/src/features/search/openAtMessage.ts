@@ -1,7 +1,7 @@
 import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
 import type { ChatView } from '../../api/contracts';
 import { useChatStore } from '../../stores/chatStore';
-import { openChat } from '../chat/chatSync';
+import { applyMessageWindow, openChat } from '../../workspace/companyData';
 import { fetchAndApply } from '../../sync/dispatch';
 import { useSearchStore } from '../../stores/searchStore';
 
@@ -57,7 +57,7 @@ export async function openAtMessage(
       ]),
     ([older, newer]) => {
       if (!current()) return;
-      useChatStore.getState().applyWindow(chatId, older, newer);
+      applyMessageWindow(chatId, older, newer);
       show(opened);
       focus();
     },

@@ -2,7 +2,7 @@ import { ApiError, getErrorMessage } from '../../api/errors';
 import type { AgentView, MessageFeedback, MessageView, VoiceTurnRole } from '../../api/contracts';
 import { voiceApi } from '../../api/voiceApi';
 import { useSessionStore } from '../../stores/sessionStore';
-import { openChat } from '../chat/chatSync';
+import { openChat } from '../../workspace/companyData';
 import { useChatStore } from '../../stores/chatStore';
 import { useCompanyStore } from '../../stores/companyStore';
 import type { VoiceSession } from './voiceEngine';

@@ -2,7 +2,8 @@ import { App } from '../../../components/appApi';
 import { useEffect, useEffectEvent } from 'react';
 import { getErrorMessage } from '../../../api/errors';
 import { useChatStore } from '../../../stores/chatStore';
-import { loadCompanyData, loadLatestMessages } from '../chatSync';
+import { loadLatestMessages } from '../chatSync';
+import { loadCompanyData } from '../../../workspace/companyData';
 import { useCompanyStore } from '../../../stores/companyStore';
 
 /** Loads the current company's agents and chats (fresh on every company switch) and the open chat's messages. */

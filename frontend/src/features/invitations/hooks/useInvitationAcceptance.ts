@@ -6,8 +6,8 @@ import { ApiError } from '../../../api/errors';
 import { invitationsApi } from '../../../api/invitationsApi';
 import { safeRedirectPath } from '../../../lib/safeRedirect';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../../../stores/sessionStore';
 import { useCompanyStore } from '../../../stores/companyStore';
+import { signIn } from '../../../workspace/session';
 
 /** Where a new member goes: a safe `redirect`, else Company Admin for managers, else the chat. */
 export function landingAfterJoining(role: CompanyRole, companyId: string, redirect: string | null): string {
@@ -76,7 +76,7 @@ export function useInvitationAcceptance(): InvitationAcceptance {
         try {
           const auth = await invitationsApi.registerInvited(request);
           if (isVerificationRequired(auth)) return { kind: 'check-email', email: auth.email };
-          await useSessionStore.getState().signIn(auth);
+          await signIn(auth);
           await joined(invitation.companyId, invitation.companyName, invitation.role);
           return { kind: 'joined', to: landingAfterJoining(invitation.role, invitation.companyId, redirect) };
         } catch (error) {
