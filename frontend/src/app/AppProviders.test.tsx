@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useThemeStore } from '../stores/themeStore';
 import { mockFetch } from '../test/mockFetch';
-import { App } from '../components/appApi';
+import { App } from '../hooks/appApi';
 import { AppProviders } from './AppProviders';
 
 /** Records the toast API each render sees, and the theme's background colour (so it re-renders on a switch). */

@@ -5,7 +5,7 @@ import { useIsMobile } from '../hooks/useMediaQuery';
 import { useAppearance } from '../stores/appearanceStore';
 import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
 import { useResolvedTheme, watchSystemTheme } from '../stores/themeStore';
-import { AppShell } from '../components/appApi';
+import { AppShell } from '../hooks/appApi';
 import { keepStyleCache, pinThemeEntries, restoredStyleCache } from './styleCache';
 import { themeConfigFor } from './themeCache';
 

@@ -1,4 +1,4 @@
-import { App } from '../components/appApi';
+import { App } from '../hooks/appApi';
 import { useEffect, useEffectEvent } from 'react';
 import { useSessionStore } from '../stores/sessionStore';
 import { resyncCompanyData } from '../workspace/companyData';

@@ -1,4 +1,4 @@
-import { App } from '../components/appApi';
+import { App } from './appApi';
 import { useMemo } from 'react';
 import { getErrorMessage } from '../api/errors';
 import { useCompanyStore } from '../stores/companyStore';

@@ -1,4 +1,4 @@
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback } from 'react';
 
 /** Spec: at most 4 default questions. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import { safeRedirectPath } from '../../../lib/safeRedirect';
 import { useAuthActions } from '../hooks/useAuthActions';
 import { useGoogleSignInEnabled } from '../hooks/useGoogleSignInEnabled';

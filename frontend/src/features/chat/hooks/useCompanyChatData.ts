@@ -1,4 +1,4 @@
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import { useEffect, useEffectEvent } from 'react';
 import { getErrorMessage } from '../../../api/errors';
 import { useChatStore } from '../../../stores/chatStore';

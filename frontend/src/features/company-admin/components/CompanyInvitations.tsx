@@ -1,6 +1,6 @@
 import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Tag, type MenuProps } from 'antd';
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback, useMemo, useState } from 'react';
 import type { InvitationStatus, InvitationView } from '../../../api/contracts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';

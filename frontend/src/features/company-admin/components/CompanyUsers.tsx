@@ -1,6 +1,6 @@
 import { MoreOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Typography } from 'antd';
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MemberView } from '../../../api/contracts';

@@ -9,11 +9,12 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { type MenuProps } from 'antd';
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { canAccessPlatformAdmin } from '../../../lib/access';
 import { AdminShell } from '../../../components/AdminShell';
+import { UserMenu } from '../../user-menu/components/UserMenu';
 import { useSessionStore } from '../../../stores/sessionStore';
 
 export const PLATFORM_ADMIN_BASE = '/admin';
@@ -51,6 +52,7 @@ export function PlatformAdminLayout() {
       icon={<CrownOutlined />}
       navItems={NAV_ITEMS}
       heading="Platform Admin"
+      userMenu={<UserMenu />}
       headingTestId="platform-admin-heading"
     />
   );

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { PlatformAgentView } from '@contracts/platform-admin';
 import { Alert, Button, Flex, Select, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback, useMemo, useState } from 'react';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { useAgentList } from '../agents/useAgentList';

@@ -1,7 +1,7 @@
 import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { PlatformCompanyView } from '@contracts/platform-admin';
 import { Alert, Button, Dropdown, Flex, Input, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { AddCompanyDialog } from '../companies/AddCompanyDialog';

@@ -1,7 +1,7 @@
 import { MoreOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { PlatformUserView } from '@contracts/platform-admin';
 import { Alert, Button, Dropdown, Flex, Input, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { App } from '../../../components/appApi';
+import { App } from '../../../hooks/appApi';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';
