@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentView, ChatPage } from '../../api/contracts';
-import { useChatStore } from './chatStore';
-import { useCompanyStore } from '../companies/companyStore';
-import { agentView, chatView } from '../../test/fixtures';
-import { dispatch } from '../realtime/dispatch';
+import type { AgentView, ChatPage } from '../api/contracts';
+import { useChatStore } from '../stores/chatStore';
+import { useCompanyStore } from '../stores/companyStore';
+import { agentView, chatView } from '../test/fixtures';
+import { dispatch } from '../sync/dispatch';
 
 // The network boundary: list answers that the test releases when it wants.
 const pending: {
@@ -11,10 +11,10 @@ const pending: {
   active?: (v: ChatPage) => void;
   archived?: (v: ChatPage) => void;
 } = {};
-vi.mock('../../api/agentsApi', () => ({
+vi.mock('../api/agentsApi', () => ({
   agentsApi: { list: () => new Promise<AgentView[]>((resolve) => (pending.agents = resolve)) },
 }));
-vi.mock('../../api/chatsApi', () => ({
+vi.mock('../api/chatsApi', () => ({
   MESSAGE_PAGE_SIZE: 50,
   chatsApi: {
     list: (_company: string, archived: boolean) =>
@@ -25,7 +25,7 @@ vi.mock('../../api/chatsApi', () => ({
   },
 }));
 
-const { loadCompanyData } = await import('./chatSync');
+const { loadCompanyData } = await import('./companyData');
 
 describe('live events during a list load', () => {
   beforeEach(() => {

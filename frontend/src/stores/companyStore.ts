@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CompanyMembership } from '../../api/contracts';
+import type { CompanyMembership } from '../api/contracts';
 
 export const CURRENT_COMPANY_STORAGE_KEY = 'currentCompanyId';
 

@@ -1,17 +1,18 @@
-import { useAgentsStore } from '../agents/agentsStore';
-import { useChatStore } from '../chat/chatStore';
-import { useStreamingStore } from '../chat/streamingStore';
-import { useCompanyStore } from '../companies/companyStore';
-import { removeAgentWithChats } from '../agents/removeAgentWithChats';
+import { useAgentsStore } from '../stores/agentsStore';
+import { useChatStore } from '../stores/chatStore';
+import { useStreamingStore } from '../stores/streamingStore';
+import { useCompanyStore } from '../stores/companyStore';
+import { removeAgentWithChats } from './removeAgentWithChats';
 import { applyCompanyAdminEvent, isCompanyAdminEvent } from './applyCompanyAdminEvent';
-import { parseAppearance, useAppearanceStore } from '../platform-admin/appearance/appearanceStore';
-import type { ServerEvent } from './serverEvent';
+import { parseAppearance, useAppearanceStore } from '../stores/appearanceStore';
+import type { ServerEvent } from '../sync/serverEvent';
 
 /**
  * Applies one server event to the stores, idempotently: every tab of the user receives every event,
  * including the tab whose request caused it, so the same message may arrive by answer and by event.
  * Returns false when the event was ignored (another company than the one on screen).
- * Only `dispatch` calls this (it also replays the event over answers in flight).
+ * The sync layer calls this, handed it at start (sync/dispatch.ts: it also replays the event over
+ * answers in flight).
  */
 export function applyServerEvent(event: ServerEvent): boolean {
   // The installation's look, for every screen whatever the company.

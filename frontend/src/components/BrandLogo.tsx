@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppearance } from './appearanceStore';
+import { useAppearance } from '../stores/appearanceStore';
 
 const BUILT_IN_LOGO = '/logo.svg';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AgentView } from '../../api/contracts';
+import type { AgentView } from '../api/contracts';
 
 interface AgentsState {
   /** The company these agents belong to; events and late answers for another company are dropped. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompanyMembership } from '../../api/contracts';
+import type { CompanyMembership } from '../api/contracts';
 import { CURRENT_COMPANY_STORAGE_KEY, selectCurrentCompany, useCompanyStore } from './companyStore';
 
 const companies: CompanyMembership[] = [

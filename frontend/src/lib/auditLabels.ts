@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS } from '@contracts/audit';
-import type { AuditAction, AuditEntryView } from '../../api/contracts';
+import type { AuditAction, AuditEntryView } from '../api/contracts';
 
 /** What each audit action is called on screen. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -1,13 +1,14 @@
-import { App } from '../../../app/appApi';
+import { App } from '../hooks/appApi';
 import { useEffect, useEffectEvent } from 'react';
-import { useSessionStore } from '../../auth/sessionStore';
-import { resyncCompanyData } from '../../chat/chatSync';
-import { resyncCompanyAdmin } from '../../company-admin/companyAdminSync';
-import { loadAppearance } from '../../platform-admin/appearance/loadAppearance';
-import { describeOwnMembershipChange } from '../applyCompanyAdminEvent';
-import { dispatch } from '../dispatch';
-import { connectRealtime } from '../realtimeSocket';
-import type { ServerEvent } from '../serverEvent';
+import { useSessionStore } from '../stores/sessionStore';
+import { resyncCompanyData } from '../workspace/companyData';
+import { resyncCompanyAdmin } from '../features/company-admin/companyAdminSync';
+import { loadAppearance } from '../features/platform-admin/appearance/loadAppearance';
+import { describeOwnMembershipChange } from '../workspace/applyCompanyAdminEvent';
+import { dispatch } from '../sync/dispatch';
+import { connectRealtime } from '../sync/realtimeSocket';
+import type { ServerEvent } from '../sync/serverEvent';
+import { signOut } from '../workspace/session';
 
 /**
  * One socket per signed-in tab, mounted once at the root: opened on sign-in, closed on sign-out. Every
@@ -29,7 +30,7 @@ export function useRealtimeConnection(pageShown: boolean): void {
     }
   });
   const onSessionRevoked = useEffectEvent(() => {
-    useSessionStore.getState().signOut();
+    signOut();
     notification.info({ title: 'Logged out' });
   });
 

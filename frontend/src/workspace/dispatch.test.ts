@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatView, MessagePage } from '../../api/contracts';
-import { useAgentsStore } from '../agents/agentsStore';
-import { useChatStore } from '../chat/chatStore';
-import { useCompanyStore } from '../companies/companyStore';
-import { agentView, chatView, messageView } from '../../test/fixtures';
-import { dispatch, fetchAndApply } from './dispatch';
+import type { ChatView, MessagePage } from '../api/contracts';
+import { useAgentsStore } from '../stores/agentsStore';
+import { useChatStore } from '../stores/chatStore';
+import { useCompanyStore } from '../stores/companyStore';
+import { agentView, chatView, messageView } from '../test/fixtures';
+import { dispatch, fetchAndApply } from '../sync/dispatch';
 
 function openChatWithPage(chatId = 'chat-1') {
   const store = useChatStore.getState();

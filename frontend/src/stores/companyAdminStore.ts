@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CompanyAgentView, CompanyDetails, InvitationView, MemberView } from '../../api/contracts';
+import type { CompanyAgentView, CompanyDetails, InvitationView, MemberView } from '../api/contracts';
 
 /** One list of the admin pages: its rows, and whether its first load has answered. */
 export interface AdminList<T> {

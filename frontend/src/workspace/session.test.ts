@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 async function freshStore() {
   vi.resetModules();
-  const { http } = await import('../../api/httpClient');
-  const { bootstrapApi } = await import('../../api/bootstrapApi');
+  const { http } = await import('../api/httpClient');
+  const { bootstrapApi } = await import('../api/bootstrapApi');
   const refresh = vi.spyOn(http, 'refresh').mockRejectedValue(new Error('offline'));
   vi.spyOn(bootstrapApi, 'get').mockRejectedValue(new Error('offline'));
-  const { useSessionStore } = await import('./sessionStore');
-  return { useSessionStore, refresh };
+  const { useSessionStore } = await import('../stores/sessionStore');
+  const { initializeSession } = await import('./session');
+  return { useSessionStore, initializeSession, refresh };
 }
 
 afterEach(() => {
@@ -16,23 +17,23 @@ afterEach(() => {
 
 describe('session check at start', () => {
   it('shows a visitor with no session hint the sign-in page without probing the server', async () => {
-    const { useSessionStore, refresh } = await freshStore();
-    await useSessionStore.getState().initialize();
+    const { useSessionStore, initializeSession, refresh } = await freshStore();
+    await initializeSession();
     expect(useSessionStore.getState().status).toBe('unauthenticated');
     expect(refresh).not.toHaveBeenCalled();
   });
 
   it('restores the session when the server left its hint cookie', async () => {
     document.cookie = 'sb_signed_in=1; path=/';
-    const { useSessionStore, refresh } = await freshStore();
+    const { useSessionStore, initializeSession, refresh } = await freshStore();
     refresh.mockResolvedValue(undefined as never);
-    const { bootstrapApi } = await import('../../api/bootstrapApi');
+    const { bootstrapApi } = await import('../api/bootstrapApi');
     vi.mocked(bootstrapApi.get).mockResolvedValue({
       user: { id: 'u1', email: 'a@example.com', name: 'A B' },
       companies: [],
       chat: null,
     } as never);
-    await useSessionStore.getState().initialize();
+    await initializeSession();
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(bootstrapApi.get).toHaveBeenCalledWith({ companyId: undefined, chat: false });
     expect(useSessionStore.getState().status).toBe('authenticated');
@@ -41,10 +42,10 @@ describe('session check at start', () => {
   it("on the chat, takes the screen's opening data with the profile: no list or message request follows", async () => {
     document.cookie = 'sb_signed_in=1; path=/';
     localStorage.setItem('currentCompanyId', 'c2');
-    const { useSessionStore, refresh } = await freshStore();
+    const { initializeSession, refresh } = await freshStore();
     refresh.mockResolvedValue(undefined as never);
-    const { bootstrapApi } = await import('../../api/bootstrapApi');
-    const { agentView, chatView, messageView } = await import('../../test/fixtures');
+    const { bootstrapApi } = await import('../api/bootstrapApi');
+    const { agentView, chatView, messageView } = await import('../test/fixtures');
     const first = chatView({ id: 'chat-1', agentId: 'agent-1' });
     vi.mocked(bootstrapApi.get).mockResolvedValue({
       user: { id: 'u1', email: 'a@example.com', name: 'A B' },
@@ -63,13 +64,13 @@ describe('session check at start', () => {
       },
     } as never);
     const fetch = vi.spyOn(globalThis, 'fetch');
-    await useSessionStore.getState().initialize({ chatScreen: true });
+    await initializeSession({ chatScreen: true });
     expect(bootstrapApi.get).toHaveBeenCalledWith({ companyId: 'c2', chat: true });
 
-    const { useCompanyStore } = await import('../companies/companyStore');
-    const { useChatStore } = await import('../chat/chatStore');
-    const { useAgentsStore } = await import('../agents/agentsStore');
-    const { loadCompanyData } = await import('../chat/chatSync');
+    const { useCompanyStore } = await import('../stores/companyStore');
+    const { useChatStore } = await import('../stores/chatStore');
+    const { useAgentsStore } = await import('../stores/agentsStore');
+    const { loadCompanyData } = await import('./companyData');
     expect(useCompanyStore.getState().currentCompanyId).toBe('c2');
     expect(useChatStore.getState().activeChatId).toBe('chat-1');
     expect(useChatStore.getState().messages['chat-1']?.loaded).toBe(true);

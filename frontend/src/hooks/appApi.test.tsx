@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/mockFetch';
 import { App } from './appApi';
-import { AppProviders } from './AppProviders';
+import { AppProviders } from '../app/AppProviders';
 
 function Actions({ onConfirmed }: { onConfirmed: (ok: boolean) => void }) {
   const { notification, modal } = App.useApp();

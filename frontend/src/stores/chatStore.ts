@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import type { ChatView, MessageView } from '../../api/contracts';
-import type { MessagePage } from '../../api/contracts';
-import { useStreamingStore } from './streamingStore';
+import type { ChatView, MessageView } from '../api/contracts';
+import type { MessagePage } from '../api/contracts';
 
 export interface ChatMessages {
   /** Oldest first, unique by id. */
@@ -24,6 +23,8 @@ export interface ChatMessages {
   /** Counts the times items were replaced by another run (a window opened, back to latest): the list restarts. */
   run: number;
 }
+
+export type MessagePageKind = 'latest' | 'older' | 'newer' | 'reload';
 
 interface ChatState {
   /** The company these chats belong to; events and late answers for another company are dropped. */
@@ -72,9 +73,10 @@ interface ChatState {
    * older: scrolling up; newer: the page after the newest loaded message (resync after a reconnect,
    * or scrolling down a window: a last page, hasMore false, ends the window); reload: the newest page
    * in place of what is loaded (back from a window to the latest messages).
-   * A page from the newest end also says whether a reply is still coming.
+   * A page from the newest end also says whether a reply is still coming. False when the page was
+   * left out (a newest page asked for before a window opened).
    */
-  applyPage: (chatId: string, page: MessagePage, kind: 'latest' | 'older' | 'newer' | 'reload') => void;
+  applyPage: (chatId: string, page: MessagePage, kind: MessagePageKind) => boolean;
   /**
    * Replaces what is loaded with the run around a message: `older` (a `before` page, up to and with
    * the message) then `newer` (an `after` page). While `newer.hasMore`, the chat is in window mode.
@@ -276,7 +278,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
   applyPage(chatId, page, kind) {
     const current = get().messages[chatId] ?? emptyMessages();
     // A newest page asked for before a window opened (as the chat opened): the window stands.
-    if (kind === 'latest' && current.hasNewer) return;
+    if (kind === 'latest' && current.hasNewer) return false;
     const items = kind === 'reload' ? page.messages : mergeMessages(current.items, page.messages);
     const next: ChatMessages =
       kind === 'reload' ? replaced(current, items, page.hasMore, false) : { ...current, items };
@@ -295,9 +297,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       messages: { ...get().messages, [chatId]: next },
       ...(kind === 'older' ? {} : { typing: { ...get().typing, [chatId]: page.pendingReply } }),
     });
-    // A reply streaming now: its text so far (a tab opened or reloaded mid-stream), then the deltas.
-    if (kind !== 'older' && page.pendingReply)
-      useStreamingStore.getState().applyPage(chatId, page.streamingReply);
+    return true;
   },
 
   applyWindow(chatId, older, newer) {
@@ -307,7 +307,6 @@ export const useChatStore = create<ChatState>((set, get) => ({
       messages: { ...get().messages, [chatId]: replaced(current, items, older.hasMore, newer.hasMore) },
       typing: { ...get().typing, [chatId]: newer.pendingReply },
     });
-    if (newer.pendingReply) useStreamingStore.getState().applyPage(chatId, newer.streamingReply);
   },
 
   addMessage(message) {

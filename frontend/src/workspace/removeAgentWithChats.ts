@@ -1,5 +1,5 @@
-import { useAgentsStore } from './agentsStore';
-import { useChatStore } from '../chat/chatStore';
+import { useAgentsStore } from '../stores/agentsStore';
+import { useChatStore } from '../stores/chatStore';
 
 /**
  * An agent is gone (deleted here, or the event from another tab): its chats go with it, as on the server

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { InvitationView, MemberView } from '../../api/contracts';
-import { useSessionStore } from '../auth/sessionStore';
-import { useCompanyAdminStore } from '../company-admin/companyAdminStore';
-import { useCompanyStore } from '../companies/companyStore';
-import { userView } from '../../test/fixtures';
+import type { InvitationView, MemberView } from '../api/contracts';
+import { useSessionStore } from '../stores/sessionStore';
+import { useCompanyAdminStore } from '../stores/companyAdminStore';
+import { useCompanyStore } from '../stores/companyStore';
+import { userView } from '../test/fixtures';
 import { describeOwnMembershipChange } from './applyCompanyAdminEvent';
-import { dispatch, fetchAndApply } from './dispatch';
+import { dispatch, fetchAndApply } from '../sync/dispatch';
 
 const invitation = (overrides: Partial<InvitationView> = {}): InvitationView => ({
   id: 'i1',

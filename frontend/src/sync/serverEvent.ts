@@ -1,4 +1,4 @@
-import type { ClientEventMap, ClientEventName } from '../../api/contracts';
+import type { ClientEventMap, ClientEventName } from '../api/contracts';
 
 /** Events about a company's chats and agents (every one but the session's own). */
 export type CompanyEventName = Exclude<ClientEventName, 'session.revoked'>;

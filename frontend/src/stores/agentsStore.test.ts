@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agentView } from '../../test/fixtures';
+import { agentView } from '../test/fixtures';
 import { useAgentsStore } from './agentsStore';
 
 describe('agents store: the selected agent', () => {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useChatStore } from '../chat/chatStore';
-import { useStreamingStore } from '../chat/streamingStore';
-import { chatView, messageView } from '../../test/fixtures';
-import { dispatch, fetchAndApply } from './dispatch';
-import { enterCompany, leaveCompany } from '../../test/workspace';
+import { useChatStore } from '../stores/chatStore';
+import { useStreamingStore } from '../stores/streamingStore';
+import { chatView, messageView } from '../test/fixtures';
+import { dispatch, fetchAndApply } from '../sync/dispatch';
+import { enterCompany, leaveCompany } from '../test/workspace';
 
 const delta = (text: string, offset: number) =>
   ({

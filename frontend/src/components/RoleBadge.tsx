@@ -1,5 +1,5 @@
 import { Tag, theme } from 'antd';
-import type { CompanyRole } from '../../../api/contracts';
+import type { CompanyRole } from '../api/contracts';
 
 const LABELS: Record<CompanyRole, string> = { owner: 'Owner', admin: 'Admin', user: 'User' };
 

@@ -1,7 +1,7 @@
-import { useSessionStore } from '../auth/sessionStore';
-import { useCompanyAdminStore } from '../company-admin/companyAdminStore';
-import { useCompanyStore } from '../companies/companyStore';
-import type { CompanyEventName, ServerEvent } from './serverEvent';
+import { useSessionStore } from '../stores/sessionStore';
+import { useCompanyAdminStore } from '../stores/companyAdminStore';
+import { useCompanyStore } from '../stores/companyStore';
+import type { CompanyEventName, ServerEvent } from '../sync/serverEvent';
 
 const ADMIN_EVENTS = new Set<CompanyEventName>([
   'invitation.created',

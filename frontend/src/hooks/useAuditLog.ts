@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AuditEntryView, AuditPage } from '../../../api/contracts';
-import { getErrorMessage } from '../../../api/errors';
+import type { AuditEntryView, AuditPage } from '../api/contracts';
+import { getErrorMessage } from '../api/errors';
 
 export type AuditPageLoader = (before: string | null) => Promise<AuditPage>;
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ClientEventMap, StreamingReply } from '../../api/contracts';
+import type { ClientEventMap, StreamingReply } from '../api/contracts';
 import { applyStreamDelta, mergeStreamingReply } from './streamingReply';
 
 interface StreamingState {

@@ -1,5 +1,18 @@
-import { applyServerEvent } from './applyServerEvent';
 import type { ServerEvent } from './serverEvent';
+
+/**
+ * Puts one server event in the stores; false when it was ignored (another company than the one on
+ * screen). The layer above hands it in at start: this module knows no store.
+ */
+export type EventHandler = (event: ServerEvent) => boolean;
+
+/** Until the workspace starts no event can have arrived (the socket opens after it), and none applies. */
+let applyEvent: EventHandler = () => false;
+
+/** Called by the workspace when it starts: how every event, live or replayed, reaches the stores. */
+export function startEventSync(handler: EventHandler): void {
+  applyEvent = handler;
+}
 
 /** One log per request in flight: the events that arrived while it was. */
 const inFlight = new Set<ServerEvent[]>();
@@ -32,7 +45,7 @@ export function takeLoadedWhileOffline(): Set<SyncTopic> {
  */
 export function dispatch(event: ServerEvent): boolean {
   for (const log of inFlight) log.push(event);
-  return applyServerEvent(event);
+  return applyEvent(event);
 }
 
 /**
@@ -53,7 +66,7 @@ export async function fetchAndApply<T>(
   try {
     const answer = await request();
     apply(answer);
-    for (const event of log) applyServerEvent(event);
+    for (const event of log) applyEvent(event);
     return answer;
   } finally {
     inFlight.delete(log);

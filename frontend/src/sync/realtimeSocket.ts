@@ -1,6 +1,6 @@
 import type { io as connect, Socket } from 'socket.io-client';
-import type { ClientEventMap, ClientEventName } from '../../api/contracts';
-import { http } from '../../api/httpClient';
+import type { ClientEventMap, ClientEventName } from '../api/contracts';
+import { http } from '../api/httpClient';
 import { ALL_TOPICS, setLive, takeLoadedWhileOffline, type SyncTopic } from './dispatch';
 import type { CompanyEventName, ServerEvent } from './serverEvent';
 

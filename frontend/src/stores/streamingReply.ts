@@ -1,4 +1,4 @@
-import type { ClientEventMap, StreamingReply } from '../../api/contracts';
+import type { ClientEventMap, StreamingReply } from '../api/contracts';
 
 type Delta = Pick<ClientEventMap['message.delta'], 'messageId' | 'text' | 'offset'>;
 
