@@ -3,7 +3,7 @@
 // the session check and the first screen's data, in one request (POST /api/auth/session), answered to
 // the app as the two it makes: POST /api/auth/refresh and GET /api/bootstrap. The app takes each answer
 // once, for the first identical request it makes (src/api/earlyRequests.ts); the rules here (the hint
-// cookie, the start page, the stored company, the query) are those of src/features/auth/sessionStore.ts
+// cookie, the start page, the stored company, the query) are those of src/workspace/session.ts
 // and src/app/pageLoaders.ts.
 (function () {
   'use strict';

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadStartPage } from './app/pageLoaders';
-import { mayHaveSession } from './features/auth/sessionStore';
+import { mayHaveSession } from './workspace/session';
 import { loadAppearance } from './features/platform-admin/appearance/loadAppearance';
 // antd's prebuilt styles (the ConfigProvider runs with zeroRuntime, src/app/AppProviders.tsx): the rules
 // of no one component here; each component's come with its code (frontend/build/antdStyles.ts).

@@ -2,10 +2,10 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useIsMobile } from '../hooks/useMediaQuery';
-import { useAppearance } from '../features/platform-admin/appearance/appearanceStore';
+import { useAppearance } from '../stores/appearanceStore';
 import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
-import { useResolvedTheme, watchSystemTheme } from '../features/theme/themeStore';
-import { AppShell } from './appApi';
+import { useResolvedTheme, watchSystemTheme } from '../stores/themeStore';
+import { AppShell } from '../hooks/appApi';
 import { keepStyleCache, pinThemeEntries, restoredStyleCache } from './styleCache';
 import { themeConfigFor } from './themeCache';
 
