@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { bootstrapApi } from '../../api/bootstrapApi';
 import { ApiError } from '../../api/errors';
-import { preloadSettled } from '../../api/earlyRequests';
+import { preloadSettled } from '../../boot/earlyRequests';
+import { hasSessionHint } from '../../boot/startPage';
 import { http } from '../../api/httpClient';
 import { meApi } from '../../api/meApi';
 import type { AuthResponse, User } from '../../api/contracts';
@@ -65,9 +66,9 @@ async function loadSession(chatScreen: boolean): Promise<void> {
 
 let initializing: Promise<void> | null = null;
 
-/** The server sets `sb_signed_in` (readable, no secret) beside the HttpOnly refresh cookie. */
+/** The hint cookie the server sets beside the HttpOnly refresh cookie is here. */
 export function mayHaveSession(): boolean {
-  return typeof document === 'undefined' || /(?:^|;\s*)sb_signed_in=/.test(document.cookie);
+  return typeof document === 'undefined' || hasSessionHint(document.cookie);
 }
 
 export const useSessionStore = create<SessionState>((set, get) => ({

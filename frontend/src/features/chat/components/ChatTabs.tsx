@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { themeConfigFor } from '../../../app/themeCache';
+import { themeConfigFor } from '../../../boot/themeCache';
 import { useAppearance } from '../../platform-admin/appearance/appearanceStore';
 import { useResolvedTheme } from '../../theme/themeStore';
 import './ChatTabs.css';
