@@ -3,10 +3,45 @@
 // tsconfig.json that includes it (backend/, frontend/, e2e/). Deliberately `recommended` plus a few
 // type-aware rules that catch real bugs (floating promises above all), not the full strict set.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The front end's layers, lowest first: each may import only from those before it (and itself).
+ * `api` and `lib` talk to the server and compute; `stores` hold state (no store imports another);
+ * `sync` owns the socket and the replay of events over answers, and is handed its event handler;
+ * `workspace` signs in and out, primes and switches a company and applies server events to the
+ * stores; `hooks` and `components` are shared and know no feature; then `features`, `pages`, `app`.
+ */
+const FRONTEND_LAYERS = [
+  ['api', 'lib'],
+  ['stores'],
+  ['sync'],
+  ['workspace'],
+  ['hooks'],
+  ['components'],
+  ['features'],
+  ['pages'],
+  ['app', 'main.tsx'],
+];
+const frontendLayerZones = FRONTEND_LAYERS.flatMap((layer, index) => {
+  const above = FRONTEND_LAYERS.slice(index + 1).flat();
+  return layer.flatMap((folder) =>
+    above.length === 0
+      ? []
+      : above.map((higher) => ({
+          target: `./${folder}`,
+          from: `./${higher}`,
+          // The theme the boot code builds and keeps (app/theme.ts, app/themeCache.ts) is computed
+          // from stores alone; the chat's tabs read it too.
+          except: higher === 'app' && folder === 'features' ? ['./theme.ts', './themeCache.ts'] : [],
+          message: `${folder} sits below ${higher}: the front end's layers only point down.`,
+        })),
+  );
+});
 
 export default defineConfig(
   {
@@ -78,6 +113,37 @@ export default defineConfig(
       ...reactHooks.configs.flat.recommended.rules,
       // Loading data in an effect and storing it in state is the normal pattern here.
       'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+
+  // Frontend: layers that only point down, one store never importing another, and no import cycle.
+  // Tests may reach across layers to set a scene up; the code they test may not.
+  {
+    files: ['frontend/src/**/*.ts', 'frontend/src/**/*.tsx'],
+    ignores: ['frontend/src/**/*.test.ts', 'frontend/src/**/*.test.tsx', 'frontend/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle reads the modules an import leads to: TypeScript ones, with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: `${import.meta.dirname}/frontend/src`,
+          zones: [
+            ...frontendLayerZones,
+            {
+              target: './stores/*Store.ts',
+              from: './stores/*Store.ts',
+              message: 'A store imports no other store: what spans stores belongs to the workspace.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 

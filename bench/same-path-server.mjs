@@ -181,7 +181,6 @@ async function handle(req, res) {
   send(res, 201, sent.message);
   const room = `user:${user}`;
   io.to(room).emit('message.created', { companyId, chatId, message: sent.message, chat: sent.view });
-  io.to(room).emit('agent.typing', { companyId, chatId, typing: true });
   setImmediate(() => void reply(room, user, companyId, sent));
 }
 
@@ -251,7 +250,6 @@ async function reply(room, user, companyId, { chat, message }) {
     });
     if (!stored) return;
     io.to(room).emit('message.created', { companyId, chatId, message: stored.message, chat: stored.view });
-    io.to(room).emit('agent.typing', { companyId, chatId, typing: false });
   } catch (error) {
     await pool
       .query(`UPDATE messages SET reply_status = 'failed' WHERE id = $1 AND reply_status = 'pending'`, [

@@ -1,6 +1,4 @@
-import { Client } from 'pg';
 import request from 'supertest';
-import type { CompanyRole } from '../src/companies/company-user.entity';
 import { cookieFrom, type TestApp, uniqueEmail } from './app.test-util';
 
 let addressCounter = 0;
@@ -59,41 +57,6 @@ export async function registerAccount(t: TestApp, prefix = 'sec'): Promise<Accou
     accessToken,
     refreshCookie,
   };
-}
-
-async function withDatabase<T>(t: TestApp, work: (db: Client) => Promise<T>): Promise<T> {
-  const db = new Client({ connectionString: t.config.databaseUrl });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
-
-/**
- * Test-only shortcut: makes a user a member of a company with a role by inserting the company_users
- * row. There is no invitation feature yet; once there is, build members through it instead.
- */
-export function addMember(t: TestApp, companyId: string, userId: string, role: CompanyRole): Promise<void> {
-  return withDatabase(t, async (db) => {
-    await db.query('INSERT INTO company_users (company_id, user_id, role) VALUES ($1, $2, $3)', [
-      companyId,
-      userId,
-      role,
-    ]);
-  });
-}
-
-/** Whether the account is a superadmin (the first account of a fresh installation is one). */
-export function isSuperadmin(t: TestApp, userId: string): Promise<boolean> {
-  return withDatabase(t, async (db) => {
-    const { rows } = await db.query<{ is_superadmin: boolean }>(
-      'SELECT is_superadmin FROM profiles WHERE id = $1',
-      [userId],
-    );
-    return rows[0]?.is_superadmin === true;
-  });
 }
 
 /** Ends the account's session through the API (logout with its refresh cookie); its access token stays signed. */

@@ -1,12 +1,7 @@
 import request from 'supertest';
+import { as } from './auth';
 import { cookieFrom, type TestApp, tokenFromMail, uniqueEmail } from './app.test-util';
 import { type Account, nextClientAddress } from './identities.test-util';
-
-export const bearer = (account: { accessToken: string }, companyId?: string): Record<string, string> => ({
-  Authorization: `Bearer ${account.accessToken}`,
-  'X-Forwarded-For': nextClientAddress(),
-  ...(companyId ? { 'X-Company-Id': companyId } : {}),
-});
 
 export function tokenOf(link: string): string {
   const token = new URL(link).searchParams.get('token');
@@ -33,7 +28,7 @@ export async function invite(
 ): Promise<{ id: string; link: string; token: string; expiresAt: string; createdAt: string }> {
   const res = await request(t.http)
     .post('/api/company/invitations')
-    .set(bearer(manager, companyId))
+    .set(as(manager, companyId))
     .send({ email, role });
   if (res.status !== 201) throw new Error(`invite answered ${res.status}: ${JSON.stringify(res.body)}`);
   const link = res.body.link as string;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../src/app.module';
 import { loadConfig } from '../src/config/app-config';
@@ -11,6 +11,17 @@ import type { EnqueueOptions, JobName, JobPayloads } from '../src/queue/job-type
 import type { ClientEventMap, ClientEventName } from '../src/realtime/client-events';
 import { RealtimePublisher } from '../src/realtime/realtime-publisher';
 import { testDatabaseUrl } from './app.test-util';
+import {
+  dateMessage,
+  newAgent,
+  newChat,
+  newCompany,
+  newInvitation,
+  newMember,
+  newMembership,
+  newMessage,
+  newUser,
+} from './factories';
 
 /** Records what services push instead of sending it: tests read what each user would have received. */
 export class RecordingPublisher extends RealtimePublisher {
@@ -73,15 +84,38 @@ export class HeldJobQueue extends JobQueue {
   }
 }
 
+/** The factories of test/factories.ts, bound to one context's app. */
+type Bound<F> = F extends (app: INestApplicationContext, ...rest: infer A) => infer R
+  ? (...rest: A) => R
+  : never;
+
 export interface ServiceContext {
   /** The api's providers on the test run's real PostgreSQL: no HTTP, no sockets. */
   app: INestApplicationContext;
+  /** Any service or repository, wired to its real dependencies (bar the two fakes below). */
+  get<T>(type: Type<T>): T;
+  /** What services pushed to users and rooms, instead of sockets. */
   events: RecordingPublisher;
+  /** Jobs queued and schedules asked for, held instead of run. */
   jobs: HeldJobQueue;
+  newUser: Bound<typeof newUser>;
+  newCompany: Bound<typeof newCompany>;
+  /** A new user with a company of their own, as owner. */
+  newMember: Bound<typeof newMember>;
+  newMembership: Bound<typeof newMembership>;
+  newAgent: Bound<typeof newAgent>;
+  newChat: Bound<typeof newChat>;
+  newMessage: Bound<typeof newMessage>;
+  newInvitation: Bound<typeof newInvitation>;
+  dateMessage: Bound<typeof dateMessage>;
   close(): Promise<void>;
 }
 
-/** The "medium" tier: services called directly, as a controller or a job would, on a real database. */
+/**
+ * The service tier: services called directly, as a controller or a job would, with their real
+ * repositories on the real test database; realtime pushes and queued jobs are recorded, not sent. Rows a
+ * test needs come from `ctx.new*()`, written through the app's own services and repositories.
+ */
 export async function createServiceContext(): Promise<ServiceContext> {
   const databaseUrl = testDatabaseUrl();
   await runMigrations(databaseUrl);
@@ -101,11 +135,42 @@ export async function createServiceContext(): Promise<ServiceContext> {
   await app.init();
   return {
     app,
+    get: <T>(type: Type<T>) => app.get(type),
     events,
     jobs,
+    newUser: (...args) => newUser(app, ...args),
+    newCompany: (...args) => newCompany(app, ...args),
+    newMember: () => newMember(app),
+    newMembership: (...args) => newMembership(app, ...args),
+    newAgent: (...args) => newAgent(app, ...args),
+    newChat: (...args) => newChat(app, ...args),
+    newMessage: (...args) => newMessage(app, ...args),
+    newInvitation: (...args) => newInvitation(app, ...args),
+    dateMessage: (...args) => dateMessage(app, ...args),
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A service context for the enclosing describe block: made before its first test, closed after its last.
+ * The handle may be used inside tests and hooks only (it throws before the context exists).
+ */
+export function useServiceContext(): ServiceContext {
+  let current: ServiceContext | undefined;
+  beforeAll(async () => {
+    current = await createServiceContext();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as ServiceContext, {
+    get: (_target, key: keyof ServiceContext) => {
+      if (!current)
+        throw new Error('the service context is made in beforeAll: use it inside a test or a hook');
+      return current[key];
+    },
+  });
 }

@@ -94,11 +94,13 @@ export const distributed = {
       ]);
       rows.push([`${label}: p50 (ms)`, fmt(one.p50), fmt(dist.p50), `${fmt(ratio(dist.p50, one.p50))}x`]);
       rows.push([`${label}: p99 (ms)`, fmt(one.p99), fmt(dist.p99), `${fmt(ratio(dist.p99, one.p99))}x`]);
+      const cpuOne = one.cpuMsPerMessage?.server;
+      const cpuDist = dist.cpuMsPerMessage?.server;
       rows.push([
-        `${label}: CPU ms/msg (app processes)`,
-        fmt(one.cpuMsPerMessage?.server),
-        fmt(dist.cpuMsPerMessage?.server),
-        '',
+        `${label}: CPU ms/msg (app processes; goal ≤ 1.3x)`,
+        fmt(cpuOne),
+        fmt(cpuDist),
+        cpuOne && cpuDist ? `${fmt(ratio(cpuDist, cpuOne))}x` : '',
       ]);
     }
     console.log(table(['metric', 'one process', 'distributed', 'ratio'], rows));

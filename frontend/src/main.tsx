@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadStartPage } from './boot/pageLoaders';
-import { mayHaveSession } from './features/auth/sessionStore';
+import { mayHaveSession } from './workspace/session';
 import { loadAppearance } from './features/platform-admin/appearance/loadAppearance';
 // antd's prebuilt stylesheet, every component's rules: the ConfigProvider runs with zeroRuntime
 // (src/app/AppProviders.tsx), so no component's styles are generated in the page.

@@ -2,6 +2,8 @@ import http from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
+import { dateMessage } from '../../test/factories';
 import {
   connectSocket,
   type EventLog,
@@ -11,6 +13,8 @@ import {
 import { REPLY_DEADLINE_RULE } from '../agents/dto/agent.dto';
 import { StaleReplySweeper } from '../chats/jobs/stale-reply.sweeper';
 import type { ChatView, MessageView } from '../realtime/client-events';
+import { MessageEntity } from '../chats/message.entity';
+import { AgentCallbackWaitEntity } from './agent-callback-wait.entity';
 import { AgentCallbackTokensService } from './agent-callback-tokens.service';
 import {
   CALLBACK_ALREADY_USED,
@@ -72,10 +76,6 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     await hook.close();
   });
 
-  const as = (user: RegisteredUser) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': user.companyId,
-  });
   const socketFor = async (user: RegisteredUser) => {
     const s = await connectSocket(t.baseUrl, user.accessToken);
     sockets.push(s);
@@ -122,11 +122,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     return { contents: page.messages.map((m) => m.content), pendingReply: page.pendingReply };
   };
   const replyStatusOf = async (messageId: string) =>
-    (
-      (await db.query('SELECT reply_status FROM messages WHERE id = $1', [messageId])) as Array<{
-        reply_status: string;
-      }>
-    )[0]?.reply_status;
+    (await db.getRepository(MessageEntity).findOneBy({ id: messageId }))?.replyStatus;
   const sweep = () => t.app.get(StaleReplySweeper).sweepStaleReplies();
   const waitsOf = async (messageId: string) =>
     (await db.query(
@@ -135,8 +131,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
        FROM agent_callback_waits WHERE message_id = $1`,
       [messageId],
     )) as Array<{ expires_at: Date; deadline_minutes: number; minutes: number }>;
-  const countWaits = async () =>
-    Number(((await db.query('SELECT count(*) AS n FROM agent_callback_waits')) as [{ n: string }])[0].n);
+  const countWaits = () => db.getRepository(AgentCallbackWaitEntity).count();
   /** A token of the message as the server mints them, expiring at `expiresAtMs` (Unix ms). */
   const tokenFor = (messageId: string, expiresAtMs: number) =>
     t.app.get(AgentCallbackTokensService).grant(messageId, expiresAtMs).callbackToken;
@@ -159,19 +154,17 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       contents: ['write me a long report'],
       pendingReply: true,
     });
-    expect(tab.events.filter((e) => e.event === 'agent.typing').map((e) => e.payload)).toEqual([
-      expect.objectContaining({ chatId, typing: true }),
-    ]);
+    expect(tab.events.map((e) => e.event)).not.toContain('agent.typing');
 
     const ok = await callBack(messageId, delivery.callbackToken, { output: 'Here is the report.' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true });
-    const created = await tab.waitFor<{ message: MessageView }>(
+    const created = await tab.waitFor<{ message: MessageView; chat: ChatView }>(
       'message.created',
       (p) => p.message.senderType === 'agent',
     );
     expect(created.message.content).toBe('Here is the report.');
-    await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
+    expect(created.chat.pendingReply).toBe(false);
     expect(await historyOf(user, chatId)).toEqual({
       contents: ['write me a long report', 'Here is the report.'],
       pendingReply: false,
@@ -451,11 +444,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     const { chatId, messageId } = await sendAsync(user);
     // The agent's deadline (minutes in real life) is 1.5 s away: its token and its wait say so.
     const deadline = Date.now() + 1500;
-    await db.query(
-      `UPDATE agent_callback_waits SET expires_at = timestamptz 'epoch' + $2::bigint * interval '1 millisecond'
-       WHERE message_id = $1`,
-      [messageId, deadline],
-    );
+    await db.getRepository(AgentCallbackWaitEntity).update(messageId, { expiresAt: new Date(deadline) });
     const upload = http.request(new URL(`${t.baseUrl}/api/agent-callbacks/${messageId}`), {
       method: 'POST',
       headers: {
@@ -518,7 +507,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     const tab = await socketFor(user);
     const { messageId } = await sendAsync(user);
     // Far older than the retry budget after which an ordinary pending reply is failed or queued again.
-    await db.query(`UPDATE messages SET created_at = now() - interval '2 hours' WHERE id = $1`, [messageId]);
+    await dateMessage(t.app, messageId, new Date(Date.now() - 2 * 3600_000));
     await sweep();
     await t.drain();
     expect(await replyStatusOf(messageId)).toBe('pending');
@@ -550,7 +539,6 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       chatId,
       reason: 'The agent did not deliver its reply within its 10-minute deadline.',
     });
-    await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
     expect(await historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: false,

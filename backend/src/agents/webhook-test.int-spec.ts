@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, registerUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import { type FakeWebhook, startFakeWebhook } from '../../test/realtime.test-util';
 
 describe('webhook tester (real PostgreSQL)', () => {
@@ -21,10 +22,10 @@ describe('webhook tester (real PostgreSQL)', () => {
     await hook.close();
   });
 
-  const bearer = async (t: TestApp) => ({ Authorization: `Bearer ${(await registerUser(t)).accessToken}` });
+  const signedIn = async (t: TestApp) => as((await registerUser(t)).accessToken);
 
   it('out of the box, answers with the built-in demo agent', async () => {
-    const auth = await bearer(demo);
+    const auth = await signedIn(demo);
     const target = await request(demo.http).get('/api/webhook-test').set(auth).expect(200);
     expect(target.body.url).toMatch(/\/api\/demo-agent\/webhook$/);
     const res = await request(demo.http)
@@ -37,7 +38,7 @@ describe('webhook tester (real PostgreSQL)', () => {
   });
 
   it("calls DEFAULT_AGENT_WEBHOOK and shows its raw answer and the chat's reading", async () => {
-    const auth = await bearer(custom);
+    const auth = await signedIn(custom);
     const res = await request(custom.http)
       .post('/api/webhook-test')
       .set(auth)
@@ -53,7 +54,7 @@ describe('webhook tester (real PostgreSQL)', () => {
   });
 
   it('refuses a blank message with the spec message, and strangers', async () => {
-    const auth = await bearer(demo);
+    const auth = await signedIn(demo);
     const res = await request(demo.http)
       .post('/api/webhook-test')
       .set(auth)

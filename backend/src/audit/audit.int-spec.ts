@@ -3,9 +3,13 @@ import { DataSource } from 'typeorm';
 import { createTestApp, lastMailTo, type TestApp, uniqueEmail } from '../../test/app.test-util';
 import { newAgent } from '../../test/factories';
 import { type Account, nextClientAddress, registerAccount } from '../../test/identities.test-util';
-import { bearer, invite, joinAsNewMember } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { AuthService, GOOGLE_ACCOUNT_UNVERIFIED, INVALID_CREDENTIALS } from '../auth/auth.service';
+import { CompanyEntity } from '../companies/company.entity';
+import { CompanyUserEntity } from '../companies/company-user.entity';
 import type { AuditEntryView, AuditPage } from '../contracts/audit';
+import { UserEntity } from '../profiles/user.entity';
 import { UsersService } from '../profiles/users.service';
 import { AuditEntryEntity } from './audit-entry.entity';
 
@@ -59,10 +63,7 @@ describe('audit log (real PostgreSQL)', () => {
     return decodeURIComponent(match[1]);
   };
   const companyName = async (companyId: string): Promise<string> => {
-    const rows: Array<{ name: string }> = await db.query('SELECT name FROM companies WHERE id = $1', [
-      companyId,
-    ]);
-    return rows[0].name;
+    return (await db.getRepository(CompanyEntity).findOneByOrFail({ id: companyId })).name;
   };
 
   describe('sign-in', () => {
@@ -135,7 +136,7 @@ describe('audit log (real PostgreSQL)', () => {
     });
 
     it("records a disabled account's sign-in as a failed one, and no sign-in", async () => {
-      await db.query('UPDATE profiles SET disabled_at = now() WHERE id = $1', [account.userId]);
+      await db.getRepository(UserEntity).update(account.userId, { disabledAt: new Date() });
       const ip = nextClientAddress();
       const entry = only(
         await written(() =>
@@ -270,7 +271,7 @@ describe('audit log (real PostgreSQL)', () => {
         await written(() =>
           request(t.http)
             .patch('/api/me')
-            .set(bearer(account))
+            .set(as(account, null))
             .send({ email: newEmail, currentPassword: account.password })
             .expect(200),
         ),
@@ -305,14 +306,14 @@ describe('audit log (real PostgreSQL)', () => {
       member = await joinAsNewMember(t, owner, owner.companyId, 'user');
       name = await companyName(owner.companyId);
     });
-    const as = (account: Account, ip: string) => from(ip, bearer(account, owner.companyId));
+    const asFrom = (account: Account, ip: string) => from(ip, as(account, owner.companyId));
 
     it('records a role change with the old and new role, and nothing when it is refused or changes nothing', async () => {
       const ip = nextClientAddress();
       const setRole = (caller: Account, target: Account, role: string, status: number) =>
         request(t.http)
           .patch(`/api/company/members/${target.userId}`)
-          .set(as(caller, ip))
+          .set(asFrom(caller, ip))
           .send({ role })
           .expect(status);
       // An admin cannot make an owner; the member is already a 'user'.
@@ -336,7 +337,7 @@ describe('audit log (real PostgreSQL)', () => {
     it('records a member removed, and nothing when the last owner would go', async () => {
       const ip = nextClientAddress();
       const remove = (target: Account, status: number) =>
-        request(t.http).delete(`/api/company/members/${target.userId}`).set(as(owner, ip)).expect(status);
+        request(t.http).delete(`/api/company/members/${target.userId}`).set(asFrom(owner, ip)).expect(status);
       expect(await written(() => remove(owner, 409))).toEqual([]);
       const entry = only(await written(() => remove(member, 204)));
       expect(entry).toMatchObject({
@@ -359,7 +360,7 @@ describe('audit log (real PostgreSQL)', () => {
         await written(async () => {
           const res = await request(t.http)
             .post('/api/company/invitations')
-            .set(as(admin, ip))
+            .set(asFrom(admin, ip))
             .send({ email, role: 'admin' })
             .expect(201);
           created = res.body.invitation as { id: string };
@@ -384,7 +385,7 @@ describe('audit log (real PostgreSQL)', () => {
         await written(() =>
           request(t.http)
             .post('/api/company/invitations')
-            .set(as(admin, ip))
+            .set(asFrom(admin, ip))
             .send({ email, role: 'user' })
             .expect(409),
         ),
@@ -394,7 +395,7 @@ describe('audit log (real PostgreSQL)', () => {
         await written(() =>
           request(t.http)
             .post(`/api/company/invitations/${created?.id}/resend`)
-            .set(as(owner, ip))
+            .set(asFrom(owner, ip))
             .expect(200),
         ),
       );
@@ -406,7 +407,10 @@ describe('audit log (real PostgreSQL)', () => {
 
       const deleted = only(
         await written(() =>
-          request(t.http).delete(`/api/company/invitations/${created?.id}`).set(as(owner, ip)).expect(204),
+          request(t.http)
+            .delete(`/api/company/invitations/${created?.id}`)
+            .set(asFrom(owner, ip))
+            .expect(204),
         ),
       );
       expect(deleted).toMatchObject({
@@ -417,7 +421,10 @@ describe('audit log (real PostgreSQL)', () => {
       // Gone: deleting again is refused and writes nothing.
       expect(
         await written(() =>
-          request(t.http).delete(`/api/company/invitations/${created?.id}`).set(as(owner, ip)).expect(404),
+          request(t.http)
+            .delete(`/api/company/invitations/${created?.id}`)
+            .set(asFrom(owner, ip))
+            .expect(404),
         ),
       ).toEqual([]);
 
@@ -481,7 +488,9 @@ describe('audit log (real PostgreSQL)', () => {
       );
       const ip = nextClientAddress();
       const entry = only(
-        await written(() => request(t.http).delete(`/api/agents/${agent.id}`).set(as(owner, ip)).expect(204)),
+        await written(() =>
+          request(t.http).delete(`/api/agents/${agent.id}`).set(asFrom(owner, ip)).expect(204),
+        ),
       );
       expect(entry).toMatchObject({
         action: 'agent.deleted',
@@ -496,7 +505,7 @@ describe('audit log (real PostgreSQL)', () => {
       // The default agent cannot be deleted: nothing recorded.
       expect(
         await written(() =>
-          request(t.http).delete('/api/agents/default-agent').set(as(owner, ip)).expect(400),
+          request(t.http).delete('/api/agents/default-agent').set(asFrom(owner, ip)).expect(400),
         ),
       ).toEqual([]);
     });
@@ -587,7 +596,7 @@ describe('audit log (real PostgreSQL)', () => {
           await written(() =>
             request(t.http)
               .patch(`/api/company/members/${member.userId}`)
-              .set(bearer(owner, owner.companyId))
+              .set(as(owner, owner.companyId))
               .send({ role: 'admin' })
               .expect(409),
           ),
@@ -595,11 +604,10 @@ describe('audit log (real PostgreSQL)', () => {
       } finally {
         await undo();
       }
-      const rows: Array<{ role: string }> = await db.query(
-        'SELECT role FROM company_users WHERE company_id = $1 AND user_id = $2',
-        [owner.companyId, member.userId],
-      );
-      expect(rows[0].role).toBe('user');
+      const membership = await db
+        .getRepository(CompanyUserEntity)
+        .findOneByOrFail({ companyId: owner.companyId, userId: member.userId });
+      expect(membership.role).toBe('user');
     });
 
     it('a sign-in whose session cannot be stored leaves no sign-in entry', async () => {
@@ -638,12 +646,12 @@ describe('audit log (real PostgreSQL)', () => {
       // Some history in both companies.
       await request(t.http)
         .patch(`/api/company/members/${member.userId}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .send({ role: 'admin' })
         .expect(200);
       await request(t.http)
         .patch(`/api/company/members/${member.userId}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .send({ role: 'user' })
         .expect(200);
       await invite(t, other, other.companyId, uniqueEmail('aud-other-invitee'));
@@ -655,9 +663,9 @@ describe('audit log (real PostgreSQL)', () => {
     });
 
     const adminLog = (query: Record<string, string> = {}, account = superadmin) =>
-      request(t.http).get('/api/admin/audit').query(query).set(bearer(account));
+      request(t.http).get('/api/admin/audit').query(query).set(as(account, null));
     const activity = (query: Record<string, string> = {}, account = owner, companyId = owner.companyId) =>
-      request(t.http).get('/api/company/activity').query(query).set(bearer(account, companyId));
+      request(t.http).get('/api/company/activity').query(query).set(as(account, companyId));
 
     it('shows superadmins every entry, newest first, in the contract shape', async () => {
       const res = await adminLog({ limit: '5' }).expect(200);

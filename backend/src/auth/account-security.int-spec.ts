@@ -8,6 +8,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import type { Account } from '../../test/identities.test-util';
 import { invite } from '../../test/invitations.test-util';
 import { connectSocket } from '../../test/realtime.test-util';
@@ -16,7 +17,6 @@ import { AuthService, GOOGLE_ACCOUNT_UNVERIFIED } from './auth.service';
 import jwt from 'jsonwebtoken';
 
 // Regression tests for the attacker's run of issue 6, one per finding.
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 const newAccount = () => ({
   email: uniqueEmail('sec'),
@@ -42,7 +42,7 @@ describe('finding 1: verified email and account linking', () => {
       await request(t.http).post('/api/auth/verify-email').send({ token }).expect(200);
       const again = await request(t.http).post('/api/auth/verify-email').send({ token }).expect(400);
       expect(again.body.message).toBe('This verification link is invalid or has expired.');
-      const me = await request(t.http).get('/api/me').set(bearer(res.body.accessToken)).expect(200);
+      const me = await request(t.http).get('/api/me').set(as(res.body.accessToken)).expect(200);
       expect(me.body.user.emailVerified).toBe(true);
     });
 
@@ -59,7 +59,7 @@ describe('finding 1: verified email and account linking', () => {
         }),
       ).rejects.toThrow(GOOGLE_ACCOUNT_UNVERIFIED);
       // The attacker's password still opens only the attacker's own account: no Google identity in it.
-      const me = await request(t.http).get('/api/me').set(bearer(attacker.accessToken)).expect(200);
+      const me = await request(t.http).get('/api/me').set(as(attacker.accessToken)).expect(200);
       expect(me.body.user.emailVerified).toBe(false);
     });
 
@@ -72,7 +72,7 @@ describe('finding 1: verified email and account linking', () => {
         .post('/api/auth/reset-password')
         .send({ token, password: 'the-real-owner-password' })
         .expect(200);
-      await request(t.http).get('/api/me').set(bearer(attacker.accessToken)).expect(401);
+      await request(t.http).get('/api/me').set(as(attacker.accessToken)).expect(401);
       const linked = await t.app.get(AuthService).googleLogin({
         sub: `owner-${attacker.email}`,
         email: attacker.email,
@@ -117,7 +117,7 @@ describe('finding 1: verified email and account linking', () => {
         .post('/api/auth/login')
         .send({ email: managerEmail, password: managerAccount.password })
         .expect(200);
-      const me = await request(t.http).get('/api/me').set(bearer(login.body.accessToken)).expect(200);
+      const me = await request(t.http).get('/api/me').set(as(login.body.accessToken)).expect(200);
       const manager = {
         accessToken: login.body.accessToken as string,
         companyId: me.body.companies[0].id as string,
@@ -200,27 +200,31 @@ describe('finding 2: a revoked session regains no live events through connection
       // Recovery needs a session id and an offset: both come with the first packets.
       await request(t.http)
         .post('/api/chats')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .set('X-Company-Id', user.companyId)
         .send({ agentId: 'default-agent' })
         .expect(201);
       await log.waitFor('chat.created');
-      const engine = log.socket.io.engine;
-      log.socket.io.reconnection(true).reconnectionDelay(200).reconnectionDelayMax(200);
-      const refused = new Promise<string>((resolve) => {
-        log.socket.once('connect_error', (e) => resolve(e.message));
-        log.socket.once('connect', () => resolve(`recovered=${log.socket.recovered}`));
-      });
-      engine.close(); // the transport drops, as on a flaky network
+      // The transport drops, as on a flaky network; the client comes back only once the session is
+      // over (a timed reconnect could beat a slow logout on a busy machine).
+      log.socket.io.reconnection(false);
+      const dropped = new Promise<void>((resolve) => log.socket.once('disconnect', () => resolve()));
+      log.socket.io.engine.close();
+      await dropped;
 
       await request(t.http).post('/api/auth/logout').set('Cookie', user.refreshCookie).expect(204);
       const before = log.events.length;
       await request(t.http)
         .post('/api/chats')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .set('X-Company-Id', user.companyId)
         .send({ agentId: 'default-agent' })
         .expect(401);
+      const refused = new Promise<string>((resolve) => {
+        log.socket.once('connect_error', (e) => resolve(e.message));
+        log.socket.once('connect', () => resolve(`recovered=${log.socket.recovered}`));
+      });
+      log.socket.connect();
       expect(await refused).toBe('unauthorized');
       expect(log.socket.connected).toBe(false);
       expect(log.events.slice(before)).toEqual([]);
@@ -299,7 +303,7 @@ describe('finding 3: rate limits per address, per account and per user', () => {
     for (let i = 0; i < 11; i++) {
       const res = await request(t.http)
         .post('/api/companies')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .send({ name: `Company ${i}` });
       statuses.push(res.status);
     }
@@ -333,7 +337,7 @@ describe('finding 4 and 5: hostile bodies are a 400, not a 500', () => {
     const user = await registerUser(t);
     const nul = await request(t.http)
       .patch('/api/me')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ bio: 'a\u0000b' })
       .expect(400);
     expect(nul.body.message).toBe('Text must not contain NUL characters.');
@@ -345,7 +349,7 @@ describe('finding 4 and 5: hostile bodies are a 400, not a 500', () => {
     expect(surrogate.body.message).toBe('Text must be valid Unicode.');
     await request(t.http)
       .get('/api/chats?archived=%00')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .set('X-Company-Id', user.companyId)
       .expect(400);
   });
@@ -354,19 +358,19 @@ describe('finding 4 and 5: hostile bodies are a 400, not a 500', () => {
     const user = await registerUser(t);
     const bio = await request(t.http)
       .patch('/api/me')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ bio: null })
       .expect(400);
     expect(bio.body.message).toBe('Bio must be text');
     const agent = await request(t.http)
       .post('/api/agents')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .set('X-Company-Id', user.companyId)
       .send({ name: 'Helper', webhook: 'https://example.com/hook' });
     expect(agent.status).toBe(201);
     const renamed = await request(t.http)
       .patch(`/api/agents/${agent.body.id as string}`)
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .set('X-Company-Id', user.companyId)
       .send({ name: null })
       .expect(400);
@@ -427,7 +431,7 @@ describe('finding 7: a session id alone cannot end a session', () => {
     const forged = `sb_refresh=${sessionId}.${'A'.repeat(43)}`;
     await request(t.http).post('/api/auth/logout').set('Cookie', forged).expect(204);
     await request(t.http).post('/api/auth/refresh').set('Cookie', forged).expect(401);
-    await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
+    await request(t.http).get('/api/me').set(as(user.accessToken)).expect(200);
 
     const rotated = await request(t.http)
       .post('/api/auth/refresh')
@@ -437,7 +441,7 @@ describe('finding 7: a session id alone cannot end a session', () => {
     const third = await request(t.http).post('/api/auth/refresh').set('Cookie', next).expect(200);
     // The first secret is two rotations old: replaying it is theft, and the chain ends.
     await request(t.http).post('/api/auth/refresh').set('Cookie', user.refreshCookie).expect(401);
-    await request(t.http).get('/api/me').set(bearer(third.body.accessToken)).expect(401);
+    await request(t.http).get('/api/me').set(as(third.body.accessToken)).expect(401);
   });
 });
 
@@ -493,7 +497,7 @@ describe('finding 9: smaller holes', () => {
       audience: 'switchboard-api',
       issuer: 'switchboard',
     });
-    await request(t.http).get('/api/me').set(bearer(noExp)).expect(401);
+    await request(t.http).get('/api/me').set(as(noExp)).expect(401);
   });
 
   it('refuses a socket whose Origin has the right host but another scheme', async () => {

@@ -8,6 +8,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import { AuthService } from './auth.service';
 
 describe('auth (real PostgreSQL)', () => {
@@ -19,8 +20,6 @@ describe('auth (real PostgreSQL)', () => {
   afterAll(async () => {
     await t.close();
   });
-
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   /** Follows the verification link mailed at registration. */
   async function verifyByLink(email: string): Promise<void> {
@@ -58,7 +57,7 @@ describe('auth (real PostgreSQL)', () => {
       );
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
-      const me = await request(t.http).get('/api/me').set(bearer(res.body.accessToken)).expect(200);
+      const me = await request(t.http).get('/api/me').set(as(res.body.accessToken)).expect(200);
       expect(me.body.companies).toEqual([expect.objectContaining({ name: 'Engines', role: 'owner' })]);
     });
 
@@ -68,8 +67,8 @@ describe('auth (real PostgreSQL)', () => {
       try {
         const first = await registerUser(fresh);
         const second = await registerUser(fresh);
-        const a = await request(fresh.http).get('/api/me').set(bearer(first.accessToken)).expect(200);
-        const b = await request(fresh.http).get('/api/me').set(bearer(second.accessToken)).expect(200);
+        const a = await request(fresh.http).get('/api/me').set(as(first.accessToken)).expect(200);
+        const b = await request(fresh.http).get('/api/me').set(as(second.accessToken)).expect(200);
         expect(a.body.user.isSuperadmin).toBe(true);
         expect(b.body.user.isSuperadmin).toBe(false);
       } finally {
@@ -134,7 +133,7 @@ describe('auth (real PostgreSQL)', () => {
         })
         .expect(409);
       expect(res.body.message).not.toMatch(/exists|taken/i);
-      const me = await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
+      const me = await request(t.http).get('/api/me').set(as(user.accessToken)).expect(200);
       expect(me.body.companies).toHaveLength(1);
     });
   });
@@ -167,11 +166,11 @@ describe('auth (real PostgreSQL)', () => {
   describe('sessions', () => {
     it('refuses requests without a valid access token', async () => {
       await request(t.http).get('/api/me').expect(401);
-      await request(t.http).get('/api/me').set(bearer('not.a.jwt')).expect(401);
+      await request(t.http).get('/api/me').set(as('not.a.jwt')).expect(401);
       const forged = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
       await request(t.http)
         .get('/api/me')
-        .set(bearer(`${forged}.e30.`))
+        .set(as(`${forged}.e30.`))
         .expect(401);
     });
 
@@ -189,14 +188,14 @@ describe('auth (real PostgreSQL)', () => {
       // The very first token is two rotations old: that is a stolen copy.
       await request(t.http).post('/api/auth/refresh').set('Cookie', user.refreshCookie).expect(401);
       await request(t.http).post('/api/auth/refresh').set('Cookie', current).expect(401);
-      await request(t.http).get('/api/me').set(bearer(second.body.accessToken)).expect(401);
+      await request(t.http).get('/api/me').set(as(second.body.accessToken)).expect(401);
     });
 
     it('logout revokes the session and its access tokens', async () => {
       const user = await registerUser(t);
-      await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
+      await request(t.http).get('/api/me').set(as(user.accessToken)).expect(200);
       await request(t.http).post('/api/auth/logout').set('Cookie', user.refreshCookie).expect(204);
-      await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(401);
+      await request(t.http).get('/api/me').set(as(user.accessToken)).expect(401);
       await request(t.http).post('/api/auth/refresh').set('Cookie', user.refreshCookie).expect(401);
     });
 
@@ -224,7 +223,7 @@ describe('auth (real PostgreSQL)', () => {
         .post('/api/auth/reset-password')
         .send({ token, password: 'brand-new-password' })
         .expect(200);
-      await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(401);
+      await request(t.http).get('/api/me').set(as(user.accessToken)).expect(401);
       const again = await request(t.http)
         .post('/api/auth/reset-password')
         .send({ token, password: 'another-password' })
@@ -270,17 +269,17 @@ describe('auth (real PostgreSQL)', () => {
         .expect(200);
       const wrong = await request(t.http)
         .post('/api/me/password')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .send({ currentPassword: 'not-it-at-all', newPassword: 'new-password-1' })
         .expect(400);
       expect(wrong.body.message).toBe('Current password is incorrect');
       const ok = await request(t.http)
         .post('/api/me/password')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .send({ currentPassword: user.password, newPassword: 'new-password-1' })
         .expect(200);
-      await request(t.http).get('/api/me').set(bearer(other.body.accessToken)).expect(401);
-      await request(t.http).get('/api/me').set(bearer(ok.body.accessToken)).expect(200);
+      await request(t.http).get('/api/me').set(as(other.body.accessToken)).expect(401);
+      await request(t.http).get('/api/me').set(as(ok.body.accessToken)).expect(200);
       await request(t.http).post('/api/auth/refresh').set('Cookie', cookieFrom(ok)).expect(200);
       await request(t.http)
         .post('/api/auth/login')
@@ -310,7 +309,7 @@ describe('auth (real PostgreSQL)', () => {
         lastName: 'H',
       });
       expect(again.user.id).toBe(first.user.id);
-      const me = await request(t.http).get('/api/me').set(bearer(first.accessToken)).expect(200);
+      const me = await request(t.http).get('/api/me').set(as(first.accessToken)).expect(200);
       expect(me.body.companies).toEqual([
         expect.objectContaining({ name: "Grace's Company", role: 'owner' }),
       ]);

@@ -6,6 +6,7 @@ import {
   type RegisteredUser,
   type TestApp,
 } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import type { BootstrapResponse, SessionBootstrapResponse } from '../contracts/bootstrap';
 import type { ChatView } from '../contracts/chats';
 
@@ -23,10 +24,6 @@ describe('GET /api/bootstrap (real PostgreSQL)', () => {
     await t.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const bootstrap = async (user: RegisteredUser, query = '') => {
     const res = await request(t.http)
       .get(`/api/bootstrap${query}`)

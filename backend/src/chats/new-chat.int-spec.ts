@@ -1,8 +1,10 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type { ChatPage } from '../contracts/chats';
+import { ChatEntity } from './chat.entity';
 import type { ChatView } from '../realtime/client-events';
 
 /**
@@ -24,10 +26,6 @@ describe('New Chat reuses the empty chat (real PostgreSQL)', () => {
     await t.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const newChat = async (user: RegisteredUser, body: { agentId: string; title?: string }) => {
     const res = await request(t.http).post('/api/chats').set(as(user)).send(body).expect(201);
     return res.body as ChatView;
@@ -118,12 +116,7 @@ describe('New Chat reuses the empty chat (real PostgreSQL)', () => {
     );
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(answers.map((r) => (r.body as ChatView).id)).size).toBe(1);
-    const rows = (await t.app
-      .get(DataSource)
-      .query(`SELECT count(*)::int AS n FROM chats WHERE user_id = $1`, [user.userId])) as Array<{
-      n: number;
-    }>;
-    expect(rows[0].n).toBe(1);
+    expect(await t.app.get(DataSource).getRepository(ChatEntity).countBy({ userId: user.userId })).toBe(1);
   });
 
   it('refuses an unknown agent with 404 and a bad body with 400, saving nothing', async () => {

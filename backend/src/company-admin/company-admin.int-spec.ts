@@ -1,12 +1,19 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../test/app.test-util';
-import { newUser } from '../../test/factories';
-import { addMember, type Account, registerAccount } from '../../test/identities.test-util';
-import { bearer, invite, joinAsNewMember } from '../../test/invitations.test-util';
+import { newMembership, newUser } from '../../test/factories';
+import { type Account, registerAccount } from '../../test/identities.test-util';
+import { as } from '../../test/auth';
+import { forgedKeysetCursors } from '../../test/cursors';
+import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type { CompanyAgentView, MemberPage, MemberView } from '../contracts/company-admin';
 import { SocketServerRef } from '../realtime/socket-server.ref';
-import { LAST_OWNER, ONLY_OWNER_MAKES_OWNERS, ONLY_OWNER_REMOVES_OWNERS } from './members.service';
+import {
+  INVALID_MEMBER_CURSOR,
+  LAST_OWNER,
+  ONLY_OWNER_MAKES_OWNERS,
+  ONLY_OWNER_REMOVES_OWNERS,
+} from './members.service';
 
 describe('company administration (real PostgreSQL)', () => {
   let t: TestApp;
@@ -38,13 +45,18 @@ describe('company administration (real PostgreSQL)', () => {
     sockets.push(log);
     return log;
   };
-  const as = (account: Account, companyId = owner.companyId) => bearer(account, companyId);
   const setRole = (caller: Account, target: Account, role: string) =>
-    request(t.http).patch(`/api/company/members/${target.userId}`).set(as(caller)).send({ role });
+    request(t.http)
+      .patch(`/api/company/members/${target.userId}`)
+      .set(as(caller, owner.companyId))
+      .send({ role });
   const remove = (caller: Account, target: Account) =>
-    request(t.http).delete(`/api/company/members/${target.userId}`).set(as(caller));
+    request(t.http).delete(`/api/company/members/${target.userId}`).set(as(caller, owner.companyId));
   const roles = async (caller = owner) => {
-    const res = await request(t.http).get('/api/company/members').set(as(caller)).expect(200);
+    const res = await request(t.http)
+      .get('/api/company/members')
+      .set(as(caller, owner.companyId))
+      .expect(200);
     return Object.fromEntries((res.body as MemberPage).members.map((m) => [m.userId, m.role]));
   };
   /** The rooms the server has the user's open sockets in. */
@@ -56,8 +68,8 @@ describe('company administration (real PostgreSQL)', () => {
 
   it('lists members with names, emails, avatars and roles, for managers only', async () => {
     const nameless = await newUser(t.app, { firstName: '', lastName: '' });
-    await addMember(t, owner.companyId, nameless.userId, 'user');
-    const res = await request(t.http).get('/api/company/members').set(as(admin)).expect(200);
+    await newMembership(t.app, owner, nameless);
+    const res = await request(t.http).get('/api/company/members').set(as(admin, owner.companyId)).expect(200);
     const { members, nextCursor } = res.body as MemberPage;
     expect(nextCursor).toBeNull();
     expect(members.map((m) => [m.name, m.email, m.role])).toEqual([
@@ -74,55 +86,68 @@ describe('company administration (real PostgreSQL)', () => {
       role: 'owner',
       joinedAt: expect.any(String),
     });
-    const refused = await request(t.http).get('/api/company/members').set(as(member)).expect(403);
+    const refused = await request(t.http)
+      .get('/api/company/members')
+      .set(as(member, owner.companyId))
+      .expect(403);
     expect(refused.body.message).toBe("You don't have permission to perform this action.");
     const stranger = await registerAccount(t, 'adm-stranger');
     expect(
-      (await request(t.http).get('/api/company/members').set(as(stranger)).expect(404)).body.message,
+      (await request(t.http).get('/api/company/members').set(as(stranger, owner.companyId)).expect(404)).body
+        .message,
     ).toBe('Company not found');
   });
 
-  describe('role rules', () => {
-    it('lets an admin manage users and admins, but not owners', async () => {
-      expect((await setRole(admin, member, 'admin').expect(200)).body.role).toBe('admin');
-      expect((await setRole(admin, member, 'user').expect(200)).body.role).toBe('user');
-      expect((await setRole(admin, member, 'owner').expect(403)).body.message).toBe(ONLY_OWNER_MAKES_OWNERS);
-      expect((await setRole(admin, owner, 'admin').expect(403)).body.message).toBe(ONLY_OWNER_MAKES_OWNERS);
-      expect((await remove(admin, owner).expect(403)).body.message).toBe(ONLY_OWNER_REMOVES_OWNERS);
-      expect(await roles()).toMatchObject({ [owner.userId]: 'owner', [member.userId]: 'user' });
-      await setRole(member, admin, 'user').expect(403);
-      await remove(member, admin).expect(403);
-      expect((await roles())[admin.userId]).toBe('admin');
-      await remove(admin, member).expect(204);
-      expect((await roles())[member.userId]).toBeUndefined();
+  // The role rules themselves are tested on MembersService (members.service.int-spec.ts); here, how
+  // each refusal answers over HTTP.
+  it('answers refused role changes with 403 or 409, unknown members and outsiders with 404, bad roles with 400', async () => {
+    expect((await setRole(admin, member, 'owner').expect(403)).body.message).toBe(ONLY_OWNER_MAKES_OWNERS);
+    expect((await remove(admin, owner).expect(403)).body.message).toBe(ONLY_OWNER_REMOVES_OWNERS);
+    await setRole(member, admin, 'user').expect(403);
+    await remove(member, admin).expect(403);
+    expect((await setRole(owner, owner, 'admin').expect(409)).body.message).toBe(LAST_OWNER);
+    expect((await remove(owner, owner).expect(409)).body.message).toBe(LAST_OWNER);
+    const stranger = await registerAccount(t, 'adm-outsider');
+    await setRole(owner, stranger, 'admin').expect(404);
+    await remove(owner, stranger).expect(404);
+    expect((await setRole(owner, member, 'superadmin').expect(400)).body.message).toBe(
+      'Role must be owner, admin or user',
+    );
+    await request(t.http)
+      .patch(`/api/company/members/${member.userId}`)
+      .set(as(stranger, stranger.companyId))
+      .send({ role: 'admin' })
+      .expect(404);
+    expect(await roles()).toMatchObject({
+      [owner.userId]: 'owner',
+      [admin.userId]: 'admin',
+      [member.userId]: 'user',
     });
+    await remove(admin, member).expect(204);
+    expect((await roles())[member.userId]).toBeUndefined();
+  });
 
-    it('never leaves the company without an owner', async () => {
-      expect((await setRole(owner, owner, 'admin').expect(409)).body.message).toBe(LAST_OWNER);
-      expect((await remove(owner, owner).expect(409)).body.message).toBe(LAST_OWNER);
-      // With a second owner, either may step down, but the last one still cannot.
-      await setRole(owner, admin, 'owner').expect(200);
-      await setRole(admin, owner, 'user').expect(200);
-      expect((await setRole(admin, admin, 'user').expect(409)).body.message).toBe(LAST_OWNER);
-      expect((await remove(admin, admin).expect(409)).body.message).toBe(LAST_OWNER);
-      expect(await roles(admin)).toMatchObject({ [owner.userId]: 'user', [admin.userId]: 'owner' });
-      await request(t.http).get('/api/company/members').set(as(owner)).expect(403);
-    });
-
-    it('answers unknown members and outsiders with 404 and bad roles with 400', async () => {
-      const stranger = await registerAccount(t, 'adm-outsider');
-      await setRole(owner, stranger, 'admin').expect(404);
-      await remove(owner, stranger).expect(404);
-      expect((await setRole(owner, member, 'superadmin').expect(400)).body.message).toBe(
-        'Role must be owner, admin or user',
-      );
-      await request(t.http)
-        .patch(`/api/company/members/${member.userId}`)
-        .set(as(stranger, stranger.companyId))
-        .send({ role: 'admin' })
-        .expect(404);
-      expect((await roles())[member.userId]).toBe('user');
-    });
+  it('answers a tampered cursor or a bad limit or search of the member list with a readable 400', async () => {
+    for (let i = 0; i < 3; i++) await newMembership(t.app, owner, await newUser(t.app));
+    const list = (query: string) =>
+      request(t.http).get(`/api/company/members${query}`).set(as(owner, owner.companyId));
+    const { nextCursor } = (await list('?limit=2').expect(200)).body as MemberPage;
+    for (const cursor of forgedKeysetCursors(nextCursor ?? '')) {
+      const res = await list(`?cursor=${encodeURIComponent(cursor)}`).expect(400);
+      expect(res.body.message).toBe(INVALID_MEMBER_CURSOR);
+    }
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'limit=x',
+      `search=${'a'.repeat(201)}`,
+      'cursor=a&cursor=b',
+    ]) {
+      const res = await list(`?${query}`).expect(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    // A search of spaces is no search, and the largest page is allowed.
+    expect(((await list('?search=%20%20&limit=200').expect(200)).body as MemberPage).members).toHaveLength(6);
   });
 
   it("moves a member's open sockets with their role, and tells them and the managers live", async () => {
@@ -191,7 +216,7 @@ describe('company administration (real PostgreSQL)', () => {
 
     await request(t.http)
       .patch('/api/company')
-      .set(as(owner))
+      .set(as(owner, owner.companyId))
       .send({ name: 'After the removal' })
       .expect(200);
     await adminSocket.waitFor<{ name: string }>('company.updated', (p) => p.name === 'After the removal');
@@ -199,8 +224,7 @@ describe('company administration (real PostgreSQL)', () => {
     await settle();
     expect(removedSocket.events.map((e) => e.event)).toEqual(['member.removed']);
     expect(
-      (await request(t.http).get('/api/chats').set(bearer(removed, owner.companyId)).expect(404)).body
-        .message,
+      (await request(t.http).get('/api/chats').set(as(removed, owner.companyId)).expect(404)).body.message,
     ).toBe('Company not found');
   });
 
@@ -208,7 +232,7 @@ describe('company administration (real PostgreSQL)', () => {
     const memberSocket = await socketOf(member);
     const renamed = await request(t.http)
       .patch('/api/company')
-      .set(as(admin))
+      .set(as(admin, owner.companyId))
       .send({ name: '  Renamed Co  ' })
       .expect(200);
     expect(renamed.body).toEqual({
@@ -225,16 +249,28 @@ describe('company administration (real PostgreSQL)', () => {
     });
     const mine = await request(t.http)
       .get(`/api/companies/${owner.companyId}`)
-      .set(bearer(member))
+      .set(as(member, null))
       .expect(200);
     expect(mine.body.name).toBe('Renamed Co');
     expect(
-      (await request(t.http).patch('/api/company').set(as(admin)).send({ name: ' ' }).expect(400)).body
-        .message,
+      (
+        await request(t.http)
+          .patch('/api/company')
+          .set(as(admin, owner.companyId))
+          .send({ name: ' ' })
+          .expect(400)
+      ).body.message,
     ).toBe('Company name is required');
-    await request(t.http).patch('/api/company').set(as(member)).send({ name: 'Mine now' }).expect(403);
-    await request(t.http).get('/api/company/details').set(as(member)).expect(403);
-    const details = await request(t.http).get('/api/company/details').set(as(owner)).expect(200);
+    await request(t.http)
+      .patch('/api/company')
+      .set(as(member, owner.companyId))
+      .send({ name: 'Mine now' })
+      .expect(403);
+    await request(t.http).get('/api/company/details').set(as(member, owner.companyId)).expect(403);
+    const details = await request(t.http)
+      .get('/api/company/details')
+      .set(as(owner, owner.companyId))
+      .expect(200);
     expect(details.body.name).toBe('Renamed Co');
   });
 
@@ -242,12 +278,12 @@ describe('company administration (real PostgreSQL)', () => {
     const ownerSocket = await socketOf(owner);
     await request(t.http)
       .post('/api/company/agents')
-      .set(as(owner))
+      .set(as(owner, owner.companyId))
       .send({ name: 'Helpdesk', description: 'Answers questions' })
       .expect(201);
     const second = await request(t.http)
       .post('/api/company/agents')
-      .set(as(admin))
+      .set(as(admin, owner.companyId))
       .send({ name: 'Sales', description: 'Finds leads' })
       .expect(201);
     expect(second.body).toMatchObject({
@@ -259,16 +295,19 @@ describe('company administration (real PostgreSQL)', () => {
       isDefault: false,
       owner: { id: admin.userId, name: 'Ada Admin' },
     });
-    const listed = await request(t.http).get('/api/company/agents').set(as(admin)).expect(200);
+    const listed = await request(t.http)
+      .get('/api/company/agents')
+      .set(as(admin, owner.companyId))
+      .expect(200);
     expect((listed.body as CompanyAgentView[]).map((a) => a.name)).toEqual(['Sales', 'Helpdesk']);
     // A real agent of its creator: it is in their own agent list and answers through the default webhook.
-    const adminsAgents = await request(t.http).get('/api/agents').set(as(admin)).expect(200);
+    const adminsAgents = await request(t.http).get('/api/agents').set(as(admin, owner.companyId)).expect(200);
     expect(adminsAgents.body.map((a: { name: string }) => a.name)).toContain('Sales');
 
     const helpdesk = (listed.body as CompanyAgentView[])[1];
     const off = await request(t.http)
       .patch(`/api/company/agents/${helpdesk.id}`)
-      .set(as(admin))
+      .set(as(admin, owner.companyId))
       .send({ isActive: false })
       .expect(200);
     expect(off.body).toMatchObject({ id: helpdesk.id, isActive: false });
@@ -277,25 +316,28 @@ describe('company administration (real PostgreSQL)', () => {
       (p) => p.agent.id === helpdesk.id && !p.agent.isActive,
     );
     // Every agent of the company counts, including each member's default agent (made on first use).
-    const all = await request(t.http).get('/api/company/agents').set(as(owner)).expect(200);
+    const all = await request(t.http).get('/api/company/agents').set(as(owner, owner.companyId)).expect(200);
     expect((all.body as CompanyAgentView[]).map((a) => [a.name, a.isDefault, a.isActive])).toEqual([
       ['Assistant', true, true],
       ['Sales', false, true],
       ['Helpdesk', false, false],
     ]);
-    const details = await request(t.http).get('/api/company/details').set(as(owner)).expect(200);
+    const details = await request(t.http)
+      .get('/api/company/details')
+      .set(as(owner, owner.companyId))
+      .expect(200);
     expect(details.body.agentCount).toBe(3);
 
     await request(t.http)
       .post('/api/company/agents')
-      .set(as(member))
+      .set(as(member, owner.companyId))
       .send({ name: 'Mine', description: 'x' })
       .expect(403);
     expect(
       (
         await request(t.http)
           .post('/api/company/agents')
-          .set(as(owner))
+          .set(as(owner, owner.companyId))
           .send({ name: 'No description' })
           .expect(400)
       ).body.message,

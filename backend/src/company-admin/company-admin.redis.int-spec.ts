@@ -2,7 +2,8 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/app.test-util';
 import { type Account, registerAccount } from '../../test/identities.test-util';
-import { bearer, invite, joinAsNewMember } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import { RedisEmitterPublisher } from '../realtime/publishers';
 import { SocketServerRef } from '../realtime/socket-server.ref';
@@ -63,7 +64,7 @@ describeWithRedis(
 
       await request(nodeA.http)
         .patch(`/api/company/members/${member.userId}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .send({ role: 'admin' })
         .expect(200);
       await tab.waitFor('member.updated');
@@ -76,7 +77,7 @@ describeWithRedis(
 
       await request(nodeA.http)
         .delete(`/api/company/members/${member.userId}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .expect(204);
       await tab.waitFor('member.removed');
       await eventually(() => roomsOnB(tab).length === 0);

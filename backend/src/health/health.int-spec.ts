@@ -10,7 +10,7 @@ import { startRedisServer, type RedisServer } from '../../test/processes.test-ut
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 
-describe('health for load balancers (issue 11)', () => {
+describe('health for load balancers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -52,6 +52,13 @@ describe('health for load balancers (issue 11)', () => {
 });
 
 describeWithRedisServer('readiness follows Redis', () => {
+  // A stray rejection fails whichever test is running when it lands. Once in many runs this one got
+  // ioredis's "Connection is closed" (what it rejects the commands queued on a client closed by hand
+  // with) from a client nobody here closes; the likely source is BullMQ's worker, which closes its
+  // blocking connection to drop a read Redis may never answer. It depends on timing and could not be
+  // reproduced in 18 outages. The processes log such a rejection and keep running
+  // (keepRunningOnStrayRejections); this test gets one more run, from a ready node.
+  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let redis: RedisServer;
   let t: TestApp;
   beforeAll(async () => {
@@ -63,19 +70,26 @@ describeWithRedisServer('readiness follows Redis', () => {
     await redis?.stop();
   });
 
-  it('is 503 while Redis is away and 200 again when it is back; live stays 200', async () => {
-    await request(t.http).get('/api/health/ready').expect(200);
-    await redis.stop();
-    const down = await request(t.http).get('/api/health/ready').expect(503);
-    expect(down.body).toEqual({ status: 'unavailable', checks: { database: 'up', queue: 'down' } });
-    await request(t.http).get('/api/health/live').expect(200);
-    await redis.start();
-    const deadline = Date.now() + 15_000;
+  async function readyStatusWithin(ms: number): Promise<number> {
+    const deadline = Date.now() + ms;
     let status = 0;
     while (Date.now() < deadline && status !== 200) {
       status = (await request(t.http).get('/api/health/ready')).status;
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
-    expect(status).toBe(200);
+    return status;
+  }
+
+  it('is 503 while Redis is away and 200 again when it is back; live stays 200', async () => {
+    expect(await readyStatusWithin(15_000)).toBe(200);
+    await redis.stop();
+    try {
+      const down = await request(t.http).get('/api/health/ready').expect(503);
+      expect(down.body).toEqual({ status: 'unavailable', checks: { database: 'up', queue: 'down' } });
+      await request(t.http).get('/api/health/live').expect(200);
+    } finally {
+      await redis.start();
+    }
+    expect(await readyStatusWithin(15_000)).toBe(200);
   }, 40_000);
 });

@@ -4,13 +4,8 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import {
-  createTestApp,
-  registerUser,
-  testDatabaseUrl,
-  type RegisteredUser,
-  type TestApp,
-} from '../../test/app.test-util';
+import { createTestApp, registerUser, testDatabaseUrl, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import { freePort } from '../../test/processes.test-util';
 import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 import { createApp } from '../bootstrap';
@@ -59,11 +54,6 @@ async function scrape(t: TestApp): Promise<Sample[]> {
   return parse(await scrapeText(t));
 }
 
-const bearer = (u: RegisteredUser) => ({
-  Authorization: `Bearer ${u.accessToken}`,
-  'X-Company-Id': u.companyId,
-});
-
 describe('Prometheus metrics at /metrics (issue 11)', () => {
   let t: TestApp;
   let hook: FakeWebhook;
@@ -86,17 +76,17 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
     try {
       const agent = await request(t.http)
         .post('/api/agents')
-        .set(bearer(user))
+        .set(as(user))
         .send({ name: 'Echo', webhook: `${hook.url}/ok` })
         .expect(201);
       const sent = await request(t.http)
         .post('/api/messages')
-        .set(bearer(user))
+        .set(as(user))
         .send({ agentId: agent.body.id, content: 'count me' })
         .expect(201);
       const chatId = sent.body.chat.id as string;
       await t.drain();
-      await request(t.http).get(`/api/chats/${chatId}/messages`).set(bearer(user)).expect(200);
+      await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
       await request(t.http).get('/api/nope/at/all').expect(404);
       await request(t.http).get(`/api/chats/${chatId}`).expect(401);
 
@@ -166,12 +156,12 @@ describe('Prometheus metrics at /metrics (issue 11)', () => {
     const user = await registerUser(t);
     const agent = await request(t.http)
       .post('/api/agents')
-      .set(bearer(user))
+      .set(as(user))
       .send({ name: 'Broken', webhook: `${hook.url}/400` })
       .expect(201);
     await request(t.http)
       .post('/api/messages')
-      .set(bearer(user))
+      .set(as(user))
       .send({ agentId: agent.body.id, content: 'fail' })
       .expect(201);
     await t.drain();
@@ -202,7 +192,7 @@ describe('without METRICS_PORT, no metrics on the app port', () => {
     const user = await registerUser(t);
     for (const req of [
       request(t.http).get('/metrics'),
-      request(t.http).get('/metrics').set(bearer(user)),
+      request(t.http).get('/metrics').set(as(user)),
       request(t.http).head('/metrics'),
       request(t.http).post('/metrics'),
     ]) {
@@ -284,7 +274,7 @@ describeWithRedis('with BullMQ: queue depth, and a worker on METRICS_PORT', () =
       // No worker yet: the reply waits in the queue.
       await request(api.http)
         .post('/api/messages')
-        .set(bearer(user))
+        .set(as(user))
         .send({ agentId: 'default-agent', content: 'queued' })
         .expect(201);
       let m = await scrape(api);

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../../test/app.test-util';
 import { buildDib, buildIco } from '../../test/ico.test-util';
 import { type Account, registerAccount, TINY_PNG } from '../../test/identities.test-util';
-import { bearer } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import {
   type ColorSettings,
@@ -36,16 +37,16 @@ describe('platform appearance (real PostgreSQL)', () => {
   const sockets: EventLog[] = [];
 
   const settings = (body: object, caller: Account = admin) =>
-    request(t.http).put('/api/admin/settings').set(bearer(caller)).send(body);
+    request(t.http).put('/api/admin/settings').set(as(caller, null)).send(body);
   const colors = (body: unknown, caller: Account = admin) =>
     request(t.http)
       .put('/api/admin/colors')
-      .set(bearer(caller))
+      .set(as(caller, null))
       .send(body as object);
   const upload = (kind: 'logo' | 'favicon', data: Buffer, filename: string, caller: Account = admin) =>
     request(t.http)
       .post(`/api/admin/settings/${kind}`)
-      .set(bearer(caller))
+      .set(as(caller, null))
       .attach('file', data, { filename, contentType: 'application/octet-stream' });
   const appearance = async (): Promise<PlatformAppearance> =>
     (await request(t.http).get('/api/appearance').expect(200)).body as PlatformAppearance;
@@ -69,9 +70,9 @@ describe('platform appearance (real PostgreSQL)', () => {
     db = new Client({ connectionString: t.config.databaseUrl });
     await db.connect();
     admin = await registerAccount(t, 'appearance-admin');
-    await db.query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [admin.userId]);
+    await setSuperadmin(t.app, admin.userId);
     member = await registerAccount(t, 'appearance-member');
-    await db.query('UPDATE profiles SET is_superadmin = false WHERE id = $1', [member.userId]);
+    await setSuperadmin(t.app, member.userId, false);
   });
   afterEach(() => {
     while (sockets.length) sockets.pop()?.close();
@@ -217,14 +218,14 @@ describe('platform appearance (real PostgreSQL)', () => {
       ['post', '/api/admin/settings/logo'],
       ['post', '/api/admin/settings/favicon'],
     ] as const) {
-      const refused = await request(t.http)[method](path).set(bearer(member)).send({}).expect(403);
+      const refused = await request(t.http)[method](path).set(as(member, null)).send({}).expect(403);
       expect(refused.body.message).toBe(SUPERADMIN_REQUIRED);
       await request(t.http)[method](path).send({}).expect(401);
     }
     const demoted = await registerAccount(t, 'appearance-demoted');
-    await db.query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [demoted.userId]);
+    await setSuperadmin(t.app, demoted.userId);
     await settings(defaults, demoted).expect(200);
-    await db.query('UPDATE profiles SET is_superadmin = false WHERE id = $1', [demoted.userId]);
+    await setSuperadmin(t.app, demoted.userId, false);
     await settings(defaults, demoted).expect(403);
   });
 
@@ -329,7 +330,7 @@ describe('platform appearance (real PostgreSQL)', () => {
       expect((await upload('favicon', TINY_PNG, 'favicon.png').expect(201)).body.url).toMatch(
         /^\/api\/files\//,
       );
-      const none = await request(t.http).post('/api/admin/settings/logo').set(bearer(admin)).expect(400);
+      const none = await request(t.http).post('/api/admin/settings/logo').set(as(admin, null)).expect(400);
       expect(none.body.message).toBe(INVALID_LOGO_MESSAGE);
       const huge = Buffer.concat([await png(10, 10), Buffer.alloc(5 * 1024 * 1024)]);
       expect((await upload('logo', huge, 'huge.png').expect(413)).body.message).toBe(IMAGE_TOO_LARGE_MESSAGE);

@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/app.test-util';
 import { newAgent, newChat } from '../../test/factories';
 import { type Account, registerAccount, TINY_PNG } from '../../test/identities.test-util';
-import { bearer, invite, joinAsNewMember } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
+import { invite, joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import type {
   PlatformAgentPage,
@@ -35,7 +37,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     t = await createTestApp();
     admin = await registerAccount(t, 'platform-admin');
     // Test-only shortcut: the installation's first account may be another suite's.
-    await db().query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [admin.userId]);
+    await setSuperadmin(t.app, admin.userId);
   });
   afterEach(() => {
     while (sockets.length) sockets.pop()?.close();
@@ -45,7 +47,6 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
   });
 
   const db = () => t.app.get(DataSource);
-  const as = (account: Account, companyId?: string) => bearer(account, companyId);
   const auditCount = async (action: string, targetId: string): Promise<number> => {
     const rows: Array<{ n: string }> = await db().query(
       'SELECT count(*) AS n FROM audit_log WHERE action = $1 AND target_id = $2',
@@ -135,7 +136,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     const name = `Made by admin ${Date.now()}`;
     const res = await request(t.http)
       .post('/api/admin/companies')
-      .set(as(admin))
+      .set(as(admin, null))
       .send({ name: `  ${name} `, ownerEmail: owner.email.toUpperCase() })
       .expect(201);
     const created = res.body as PlatformCompanyDetails;
@@ -147,7 +148,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       chatCount: 0,
       owner: { id: owner.userId, email: owner.email },
     });
-    const mine = await request(t.http).get('/api/companies').set(as(owner)).expect(200);
+    const mine = await request(t.http).get('/api/companies').set(as(owner, null)).expect(200);
     expect((mine.body as Array<{ id: string; role: string }>).find((c) => c.id === created.id)?.role).toBe(
       'owner',
     );
@@ -158,13 +159,13 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     );
     const unknown = await request(t.http)
       .post('/api/admin/companies')
-      .set(as(admin))
+      .set(as(admin, null))
       .send({ name: 'Nobody owns this', ownerEmail: uniqueEmail('nobody') });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(NO_USER_WITH_EMAIL);
     const blank = await request(t.http)
       .post('/api/admin/companies')
-      .set(as(admin))
+      .set(as(admin, null))
       .send({ name: '  ', ownerEmail: owner.email });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('Company name is required');
@@ -181,7 +182,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       const owner = await registerAccount(t, `co-list-${i}`);
       const res = await request(t.http)
         .post('/api/admin/companies')
-        .set(as(admin))
+        .set(as(admin, null))
         .send({ name: `${tag} ${i}`, ownerEmail: owner.email })
         .expect(201);
       made.push(res.body.id as string);
@@ -192,7 +193,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       const res = await request(t.http)
         .get('/api/admin/companies')
         .query({ search: tag.toLowerCase(), limit: '2', ...(cursor ? { cursor } : {}) })
-        .set(as(admin))
+        .set(as(admin, null))
         .expect(200);
       const page = res.body as PlatformCompanyPage;
       seen.push(...page.companies);
@@ -200,14 +201,20 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     } while (cursor);
     expect(seen.map((c) => c.id)).toEqual([...made].reverse());
     expect(seen[0]).toEqual({ id: made[2], name: `${tag} 2`, userCount: 1, createdAt: expect.any(String) });
-    const bad = await request(t.http).get('/api/admin/companies').query({ cursor: 'bm9wZQ' }).set(as(admin));
+    const bad = await request(t.http)
+      .get('/api/admin/companies')
+      .query({ cursor: 'bm9wZQ' })
+      .set(as(admin, null));
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid cursor');
   });
 
   it('shows a company: details with counts, and its members with their roles', async () => {
     const { owner, companyId, adminMember, plainMember } = await populated('co-details');
-    const details = await request(t.http).get(`/api/admin/companies/${companyId}`).set(as(admin)).expect(200);
+    const details = await request(t.http)
+      .get(`/api/admin/companies/${companyId}`)
+      .set(as(admin, null))
+      .expect(200);
     expect(details.body).toMatchObject({
       id: companyId,
       userCount: 3,
@@ -219,7 +226,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     expect((details.body as PlatformCompanyDetails).agentCount).toBeGreaterThanOrEqual(2);
     const members = await request(t.http)
       .get(`/api/admin/companies/${companyId}/members`)
-      .set(as(admin))
+      .set(as(admin, null))
       .expect(200);
     expect((members.body as PlatformCompanyMemberView[]).map((m) => [m.userId, m.role])).toEqual([
       [owner.userId, 'owner'],
@@ -227,10 +234,10 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       [plainMember.userId, 'user'],
     ]);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const missing = await request(t.http).get(`/api/admin/companies/${unknown}`).set(as(admin));
+    const missing = await request(t.http).get(`/api/admin/companies/${unknown}`).set(as(admin, null));
     expect([missing.status, missing.body.message]).toEqual([404, COMPANY_NOT_FOUND]);
-    await request(t.http).get(`/api/admin/companies/${unknown}/members`).set(as(admin)).expect(404);
-    await request(t.http).get('/api/admin/companies/not-a-uuid').set(as(admin)).expect(404);
+    await request(t.http).get(`/api/admin/companies/${unknown}/members`).set(as(admin, null)).expect(404);
+    await request(t.http).get('/api/admin/companies/not-a-uuid').set(as(admin, null)).expect(404);
   });
 
   it('lists every agent read-only: company, owner, webhook host only, voice id; filters by company', async () => {
@@ -248,7 +255,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     const res = await request(t.http)
       .get('/api/admin/agents')
       .query({ companyId })
-      .set(as(admin))
+      .set(as(admin, null))
       .expect(200);
     const page = res.body as PlatformAgentPage;
     expect(page.agents.every((a) => a.company.id === companyId)).toBe(true);
@@ -265,7 +272,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     const theirs = await request(t.http)
       .get('/api/admin/agents')
       .query({ companyId: other.companyId })
-      .set(as(admin))
+      .set(as(admin, null))
       .expect(200);
     const voiced = (theirs.body as PlatformAgentPage).agents.find((a) => a.name === 'Voiced');
     expect(voiced).toMatchObject({ webhookHost: 'hooks.example.org:8443', voiceId: 'voice-1' });
@@ -279,7 +286,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       const next = await request(t.http)
         .get('/api/admin/agents')
         .query({ limit: '3', ...(cursor ? { cursor } : {}) })
-        .set(as(admin))
+        .set(as(admin, null))
         .expect(200);
       const body = next.body as PlatformAgentPage;
       ids.push(...body.agents.map((a) => a.id));
@@ -287,7 +294,10 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       pages += 1;
     } while (cursor && pages < 3);
     expect(new Set(ids).size).toBe(ids.length);
-    const bad = await request(t.http).get('/api/admin/agents').query({ companyId: 'nope' }).set(as(admin));
+    const bad = await request(t.http)
+      .get('/api/admin/agents')
+      .query({ companyId: 'nope' })
+      .set(as(admin, null));
     expect([bad.status, bad.body.message]).toEqual([400, 'companyId must be a company id']);
   });
 
@@ -296,7 +306,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     const kept = await populated('co-kept');
     // The doomed company's admin also belongs to the kept company: their page switches to it.
     const both = doomed.adminMember;
-    await request(t.http).post('/api/companies').set(as(both)).send({ name: 'Their own' }).expect(201);
+    await request(t.http).post('/api/companies').set(as(both, null)).send({ name: 'Their own' }).expect(201);
     const doomedBefore = await holdings(doomed.companyId, doomed.owned);
     expect(doomedBefore).toMatchObject({
       company: 1,
@@ -324,7 +334,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       .expect(403);
     expect(await holdings(doomed.companyId, doomed.owned)).toEqual(doomedBefore);
 
-    await request(t.http).delete(`/api/admin/companies/${doomed.companyId}`).set(as(admin)).expect(204);
+    await request(t.http).delete(`/api/admin/companies/${doomed.companyId}`).set(as(admin, null)).expect(204);
 
     expect(await holdings(doomed.companyId, doomed.owned)).toEqual({
       company: 0,
@@ -345,7 +355,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       'SELECT count(*) AS n FROM profiles',
     );
     expect(profilesAfter).toBe(profilesBefore);
-    await request(t.http).get('/api/me').set(as(doomed.owner)).expect(200);
+    await request(t.http).get('/api/me').set(as(doomed.owner, null)).expect(200);
     await request(t.http).get('/api/agents').set(as(both, doomed.companyId)).expect(404);
 
     expect(await memberSocket.waitFor('company.deleted')).toEqual({ companyId: doomed.companyId });
@@ -364,7 +374,9 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     expect(entry.details).toMatchObject({ members: 3, chats: 2, messages: 5 });
 
     // Again: 404, and no second entry.
-    const again = await request(t.http).delete(`/api/admin/companies/${doomed.companyId}`).set(as(admin));
+    const again = await request(t.http)
+      .delete(`/api/admin/companies/${doomed.companyId}`)
+      .set(as(admin, null));
     expect([again.status, again.body.message]).toEqual([404, COMPANY_NOT_FOUND]);
     expect(await auditCount('company.deleted', doomed.companyId)).toBe(1);
   });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { createTestApp, lastMailTo, registerUser, type TestApp, uniqueEmail } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 
 describe('profile (real PostgreSQL)', () => {
   let t: TestApp;
@@ -10,17 +11,16 @@ describe('profile (real PostgreSQL)', () => {
   afterAll(async () => {
     await t.close();
   });
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   it('saves name and bio', async () => {
     const user = await registerUser(t);
     const res = await request(t.http)
       .patch('/api/me')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ name: 'Grace Brewster Hopper', bio: 'Compilers.' })
       .expect(200);
     expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Brewster Hopper', bio: 'Compilers.' });
-    const me = await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
+    const me = await request(t.http).get('/api/me').set(as(user.accessToken)).expect(200);
     expect(me.body.user.name).toBe('Grace Brewster Hopper');
   });
 
@@ -30,20 +30,20 @@ describe('profile (real PostgreSQL)', () => {
     const newEmail = uniqueEmail('renamed');
     const missing = await request(t.http)
       .patch('/api/me')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ email: newEmail })
       .expect(400);
     expect(missing.body.message).toBe('Current password is required to change your email');
     const wrong = await request(t.http)
       .patch('/api/me')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ email: newEmail, currentPassword: 'wrong-password' })
       .expect(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
     // A taken address answers like a free one (no enumeration); its owner is told, nothing changes.
     const taken = await request(t.http)
       .patch('/api/me')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ email: other.email, currentPassword: user.password })
       .expect(200);
     expect(taken.body).toMatchObject({ email: user.email, pendingEmail: other.email });
@@ -52,7 +52,7 @@ describe('profile (real PostgreSQL)', () => {
 
     const ok = await request(t.http)
       .patch('/api/me')
-      .set(bearer(user.accessToken))
+      .set(as(user.accessToken))
       .send({ email: newEmail, currentPassword: user.password })
       .expect(200);
     expect(ok.body).toMatchObject({ email: user.email, pendingEmail: newEmail });
@@ -72,7 +72,7 @@ describe('profile (real PostgreSQL)', () => {
       .post('/api/auth/login')
       .send({ email: newEmail, password: user.password })
       .expect(200);
-    const me = await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
+    const me = await request(t.http).get('/api/me').set(as(user.accessToken)).expect(200);
     expect(me.body.user).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
     await t.drain();
     expect(lastMailTo(t, user.email)).toContain(`changed to ${newEmail}`);
@@ -86,7 +86,7 @@ describe('profile (real PostgreSQL)', () => {
     [{ isSuperadmin: true }, 'Unknown field "isSuperadmin".'],
   ])('refuses %j with a readable 400', async (body, message) => {
     const user = await registerUser(t);
-    const res = await request(t.http).patch('/api/me').set(bearer(user.accessToken)).send(body).expect(400);
+    const res = await request(t.http).patch('/api/me').set(as(user.accessToken)).send(body).expect(400);
     expect(res.body.message).toBe(message);
   });
 
@@ -98,7 +98,7 @@ describe('profile (real PostgreSQL)', () => {
         .toBuffer();
       const res = await request(t.http)
         .post('/api/me/avatar')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .attach('file', png, { filename: 'me.txt', contentType: 'text/plain' })
         .expect(201);
       expect(res.body.avatar).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
@@ -113,7 +113,7 @@ describe('profile (real PostgreSQL)', () => {
       // A second upload replaces the first, which is gone.
       const again = await request(t.http)
         .post('/api/me/avatar')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .attach('file', png, 'again.png')
         .expect(201);
       expect(again.body.avatar).not.toBe(res.body.avatar);
@@ -124,7 +124,7 @@ describe('profile (real PostgreSQL)', () => {
       const user = await registerUser(t);
       const res = await request(t.http)
         .post('/api/me/avatar')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .attach('file', Buffer.from('<html><script>alert(1)</script></html>'), {
           filename: 'evil.png',
           contentType: 'image/png',
@@ -137,13 +137,13 @@ describe('profile (real PostgreSQL)', () => {
       const user = await registerUser(t);
       const big = await request(t.http)
         .post('/api/me/avatar')
-        .set(bearer(user.accessToken))
+        .set(as(user.accessToken))
         .attach('file', Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png');
       expect(big.status).toBe(413);
       expect(big.body.message).toBe('File too large: Please upload an image smaller than 5MB.');
-      const none = await request(t.http).post('/api/me/avatar').set(bearer(user.accessToken)).expect(400);
+      const none = await request(t.http).post('/api/me/avatar').set(as(user.accessToken)).expect(400);
       expect(none.body.message).toBe('Invalid file type: Please upload an image file.');
-      const me = await request(t.http).get('/api/me').set(bearer(user.accessToken)).expect(200);
+      const me = await request(t.http).get('/api/me').set(as(user.accessToken)).expect(200);
       expect(me.body.user.avatar).toBe('/placeholder.svg');
     });
 

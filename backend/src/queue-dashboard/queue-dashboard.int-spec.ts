@@ -1,14 +1,9 @@
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
 import request from 'supertest';
 import { createFreshDatabase, createTestApp, type TestApp } from '../../test/app.test-util';
-import {
-  type Account,
-  isSuperadmin,
-  nextClientAddress,
-  registerAccount,
-  revokeSession,
-} from '../../test/identities.test-util';
+import { as } from '../../test/auth';
+import { isSuperadmin, setSuperadmin } from '../../test/factories';
+import { type Account, registerAccount, revokeSession } from '../../test/identities.test-util';
 import { QUEUE_NAME } from '../queue/bullmq-job-queue';
 import { JobQueue } from '../queue/job-queue';
 import { HIDDEN } from './job-data-redaction';
@@ -27,15 +22,12 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
   let admin: Account;
   let member: Account;
 
-  const bearer = (account: Account) => ({
-    Authorization: `Bearer ${account.accessToken}`,
-    Origin: t.config.appOrigin,
-    'X-Forwarded-For': nextClientAddress(),
-  });
+  // The dashboard session is opened from the app: its own origin, no company.
+  const fromApp = (account: Account) => ({ ...as(account, null), Origin: t.config.appOrigin });
 
   /** POST /api/admin/queues/session as this account: the cookie to send, and the raw Set-Cookie. */
   async function openDashboard(account: Account): Promise<{ cookie: string; setCookie: string }> {
-    const res = await request(t.http).post(`${DASHBOARD}/session`).set(bearer(account)).expect(201);
+    const res = await request(t.http).post(`${DASHBOARD}/session`).set(fromApp(account)).expect(201);
     expect(res.body).toEqual({ url: DASHBOARD, expiresAt: expect.any(String) as unknown });
     const setCookie = ((res.headers['set-cookie'] as unknown as string[]) ?? []).find((c) =>
       c.startsWith(`${DASHBOARD_COOKIE}=`),
@@ -44,20 +36,13 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
     return { cookie: setCookie.split(';')[0], setCookie };
   }
 
-  async function setSuperadmin(account: Account, value: boolean): Promise<void> {
-    const db = new Client({ connectionString: fresh.url });
-    await db.connect();
-    await db.query('UPDATE profiles SET is_superadmin = $1 WHERE id = $2', [value, account.userId]);
-    await db.end();
-  }
-
   beforeAll(async () => {
     fresh = await createFreshDatabase();
     t = await createTestApp({ REDIS_URL: redisUrl, BULLMQ_PREFIX: prefix, PROCESS_ROLE: 'api' }, fresh.url);
     // The first account of a fresh installation is the superadmin.
     admin = await registerAccount(t, 'queues-admin');
     member = await registerAccount(t, 'queues-member');
-    expect(await isSuperadmin(t, admin.userId)).toBe(true);
+    expect(await isSuperadmin(t.app, admin.userId)).toBe(true);
     // A job nobody runs (no worker in this test): it waits on the board, data and all.
     await t.app.get(JobQueue).enqueue('mail.send', {
       to: 'someone@example.com',
@@ -88,7 +73,7 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
       expect(res.body.message).toBe(OPEN_FROM_THE_APP);
     }
     // An access token is no dashboard credential, neither as a header nor as the cookie.
-    await request(t.http).get(DASHBOARD).set(bearer(admin)).expect(401);
+    await request(t.http).get(DASHBOARD).set(fromApp(admin)).expect(401);
     await request(t.http)
       .get(DASHBOARD)
       .set('Cookie', `${DASHBOARD_COOKIE}=${admin.accessToken}`)
@@ -97,11 +82,11 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
 
   it('lets only a superadmin, from the app itself, open a dashboard session', async () => {
     await request(t.http).post(`${DASHBOARD}/session`).set('Origin', t.config.appOrigin).expect(401);
-    const refused = await request(t.http).post(`${DASHBOARD}/session`).set(bearer(member)).expect(403);
+    const refused = await request(t.http).post(`${DASHBOARD}/session`).set(fromApp(member)).expect(403);
     expect(refused.headers['set-cookie']).toBeUndefined();
     await request(t.http)
       .post(`${DASHBOARD}/session`)
-      .set({ ...bearer(admin), Origin: 'https://evil.example' })
+      .set({ ...fromApp(admin), Origin: 'https://evil.example' })
       .expect(403);
     const { setCookie } = await openDashboard(admin);
     expect(setCookie).toMatch(/; Path=\/api\/admin\/queues/);
@@ -173,11 +158,11 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
   it('stops at once when the superadmin is demoted, and when the session signs out', async () => {
     const { cookie } = await openDashboard(admin);
     await request(t.http).get(`${DASHBOARD}/api/queues`).set('Cookie', cookie).expect(200);
-    await setSuperadmin(admin, false);
+    await setSuperadmin(t.app, admin.userId, false);
     try {
       await request(t.http).get(`${DASHBOARD}/api/queues`).set('Cookie', cookie).expect(403);
     } finally {
-      await setSuperadmin(admin, true);
+      await setSuperadmin(t.app, admin.userId, true);
     }
     await request(t.http).get(`${DASHBOARD}/api/queues`).set('Cookie', cookie).expect(200);
     await revokeSession(t, admin);
@@ -189,7 +174,7 @@ describeWithRedis('the queue dashboard (bull-board) at /api/admin/queues', () =>
     const plain = await createTestApp({}, fresh.url);
     try {
       const boss = await registerAccount(plain, 'queues-admin-2');
-      await setSuperadmin(boss, true);
+      await setSuperadmin(plain.app, boss.userId, true);
       for (const path of [DASHBOARD, `${DASHBOARD}/api/queues`]) {
         await request(plain.http).get(path).expect(404);
       }

@@ -4,13 +4,12 @@ import request from 'supertest';
 import { createFreshDatabase, createTestApp, type TestApp } from '../../test/app.test-util';
 import {
   type Account,
-  addMember,
-  isSuperadmin,
   nextClientAddress,
   registerAccount,
   revokeSession,
   TINY_PNG,
 } from '../../test/identities.test-util';
+import { isSuperadmin, newMembership } from '../../test/factories';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 import { SocketServerRef } from '../realtime/socket-server.ref';
 import {
@@ -22,8 +21,13 @@ import {
   type RouteAccess,
   SOCKET_CONNECT,
   SOCKET_EVENTS,
-} from './access-matrix';
-import { discoverHttpRoutes, discoverSocketEvents, missingEntries, staleEntries } from './route-discovery';
+} from '../../test/security/access-matrix';
+import {
+  discoverHttpRoutes,
+  discoverSocketEvents,
+  missingEntries,
+  staleEntries,
+} from '../../test/security/route-discovery';
 
 /** The owner goes last: a refused call must leave the owner's objects as they were, and the owner's
  *  own call (a delete) then proves they were still there. */
@@ -177,11 +181,11 @@ describe('authorization matrix (every registered route and socket event × every
     accounts.admin = await registerAccount(t, 'admin');
     accounts.otherCompany = await registerAccount(t, 'outsider');
     accounts.revoked = await registerAccount(t, 'revoked');
-    expect(await isSuperadmin(t, accounts.superadmin.userId)).toBe(true);
-    expect(await isSuperadmin(t, accounts.owner.userId)).toBe(false);
-    await addMember(t, accounts.owner.companyId, accounts.member.userId, 'user');
-    await addMember(t, accounts.owner.companyId, accounts.admin.userId, 'admin');
-    await addMember(t, accounts.owner.companyId, accounts.revoked.userId, 'user');
+    expect(await isSuperadmin(t.app, accounts.superadmin.userId)).toBe(true);
+    expect(await isSuperadmin(t.app, accounts.owner.userId)).toBe(false);
+    await newMembership(t.app, accounts.owner, accounts.member, 'user');
+    await newMembership(t.app, accounts.owner, accounts.admin, 'admin');
+    await newMembership(t.app, accounts.owner, accounts.revoked, 'user');
     await revokeSession(t, accounts.revoked);
     Object.assign(tokens, {
       signedOut: null,

@@ -23,7 +23,7 @@ import {
   type SchemaObject,
   summarize,
   WHOLE_BODIES,
-} from './hostile-values';
+} from '../../test/security/hostile-values';
 
 const WHOLE_BODIES_ALL: unknown[] = Object.values(WHOLE_BODIES).flat();
 const WHOLE_BODIES_FOR = (kind: string): unknown[] => WHOLE_BODIES[kind] ?? [];

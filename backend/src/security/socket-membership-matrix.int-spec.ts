@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/app.test-util';
 import {
@@ -7,7 +6,9 @@ import {
   registerAccount,
   revokeSession,
 } from '../../test/identities.test-util';
-import { bearer, joinAsNewMember } from '../../test/invitations.test-util';
+import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
+import { joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import { companyManagersRoom, companyRoom } from '../realtime/realtime-publisher';
 import { SocketServerRef } from '../realtime/socket-server.ref';
@@ -46,22 +47,18 @@ const STATES: SocketState[] = ['connected', 'disconnected, then recovered'];
 
 describe('socket membership matrix (membership change × socket state: no company event after it)', () => {
   let t: TestApp;
-  let db: Client;
   let superadmin: Account;
   const sockets: EventLog[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
-    db = new Client({ connectionString: t.config.databaseUrl });
-    await db.connect();
     superadmin = await registerAccount(t, 'sock-super');
-    await db.query('UPDATE profiles SET is_superadmin = true WHERE id = $1', [superadmin.userId]);
+    await setSuperadmin(t.app, superadmin.userId);
   });
   afterEach(() => {
     while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 
@@ -77,7 +74,7 @@ describe('socket membership matrix (membership change × socket state: no compan
     switch (change) {
       case 'removed':
         await send(
-          request(t.http).delete(`/api/company/members/${member.userId}`).set(bearer(owner, owner.companyId)),
+          request(t.http).delete(`/api/company/members/${member.userId}`).set(as(owner, owner.companyId)),
           204,
         );
         return;
@@ -85,14 +82,14 @@ describe('socket membership matrix (membership change × socket state: no compan
         await send(
           request(t.http)
             .patch(`/api/company/members/${member.userId}`)
-            .set(bearer(owner, owner.companyId))
+            .set(as(owner, owner.companyId))
             .send({ role: 'user' }),
           200,
         );
         return;
       case 'company deleted':
         await send(
-          request(t.http).delete(`/api/admin/companies/${owner.companyId}`).set(bearer(superadmin)),
+          request(t.http).delete(`/api/admin/companies/${owner.companyId}`).set(as(superadmin, null)),
           204,
         );
         return;
@@ -100,7 +97,7 @@ describe('socket membership matrix (membership change × socket state: no compan
         await send(
           request(t.http)
             .patch(`/api/admin/users/${member.userId}`)
-            .set(bearer(superadmin))
+            .set(as(superadmin, null))
             .send({ disabled: true }),
           200,
         );
@@ -119,15 +116,11 @@ describe('socket membership matrix (membership change × socket state: no compan
     const invitee = uniqueEmail(`sock-${label}`);
     const invited = await request(t.http)
       .post('/api/company/invitations')
-      .set(bearer(owner, owner.companyId))
+      .set(as(owner, owner.companyId))
       .send({ email: invitee, role: 'admin' });
     expect(invited.status).toBe(201);
     const name = `renamed ${label} ${Date.now()}`;
-    await request(t.http)
-      .patch('/api/company')
-      .set(bearer(owner, owner.companyId))
-      .send({ name })
-      .expect(200);
+    await request(t.http).patch('/api/company').set(as(owner, owner.companyId)).send({ name }).expect(200);
     await ownerSocket.waitFor<{ invitation: { email: string } }>(
       'invitation.created',
       (p) => p.invitation.email === invitee,
@@ -220,7 +213,7 @@ describe('socket membership matrix (membership change × socket state: no compan
       socketOf(member),
       request(t.http)
         .delete(`/api/company/members/${member.userId}`)
-        .set(bearer(owner, owner.companyId))
+        .set(as(owner, owner.companyId))
         .expect(204),
     ]);
     await new Promise((r) => setTimeout(r, 150));
@@ -235,7 +228,7 @@ describe('socket membership matrix (membership change × socket state: no compan
     const owner = await registerAccount(t, 'sock-caps');
     const member = await joinAsNewMember(t, owner, owner.companyId, 'admin');
     const memberSocket = await socketOf(member);
-    const shouting = { ...bearer(owner), 'X-Company-Id': owner.companyId.toUpperCase() };
+    const shouting = { ...as(owner, null), 'X-Company-Id': owner.companyId.toUpperCase() };
     const name = `caps ${Date.now()}`;
     await request(t.http).patch('/api/company').set(shouting).send({ name }).expect(200);
     await memberSocket.waitFor<{ companyId: string; name: string }>(

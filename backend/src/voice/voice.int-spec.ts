@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { as } from '../../test/auth';
 import {
   type FakeVoiceProvider,
   SIGNED_URL_PATH,
@@ -30,6 +31,7 @@ import {
   VOICE_CALL_NOT_FOUND,
   VOICE_CALL_OTHER_CHAT,
 } from './voice.service';
+import { VoiceCallEntity } from './voice-call.entity';
 
 const API_KEY = 'xi-test-key-never-to-be-shown';
 
@@ -64,10 +66,6 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     await hook?.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const createAgent = async (app: TestApp, user: RegisteredUser, voiceAgentId: string | null) => {
     const res = await request(app.http)
       .post('/api/agents')
@@ -372,10 +370,10 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
       await request(t.http).post(`/api/voice/sessions/${call.callId}/end`).set(as(user)).expect(204);
       await request(t.http).post(`/api/voice/sessions/${call.callId}/end`).set(as(other.user)).expect(404);
       await saveTurn(user, turn(call, { eventId: '2' })).expect(201);
-      const db = t.app.get(DataSource);
-      await db.query(`UPDATE voice_calls SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-        call.callId,
-      ]);
+      await t.app
+        .get(DataSource)
+        .getRepository(VoiceCallEntity)
+        .update(call.callId, { expiresAt: new Date(Date.now() - 1000) });
       const late = await saveTurn(user, turn(call, { eventId: '3' })).expect(410);
       expect(late.body.message).toBe(VOICE_CALL_ENDED);
       expect(await messagesOf(user, chat.id)).toHaveLength(2);

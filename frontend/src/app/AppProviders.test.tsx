@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useThemeStore } from '../features/theme/themeStore';
+import { useThemeStore } from '../stores/themeStore';
 import { mockFetch } from '../test/mockFetch';
-import { App } from './appApi';
+import { App } from '../hooks/appApi';
 import { AppProviders } from './AppProviders';
 
 /** Records the toast API each render sees, and the theme's background colour (so it re-renders on a switch). */

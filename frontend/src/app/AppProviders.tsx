@@ -1,10 +1,10 @@
 import { ConfigProvider } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useIsMobile } from '../hooks/useMediaQuery';
-import { useAppearance } from '../features/platform-admin/appearance/appearanceStore';
+import { useAppearance } from '../stores/appearanceStore';
 import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
-import { useResolvedTheme, watchSystemTheme } from '../features/theme/themeStore';
-import { AppShell } from './appApi';
+import { useResolvedTheme, watchSystemTheme } from '../stores/themeStore';
+import { AppShell } from '../hooks/appApi';
 import { themeConfigFor } from '../boot/themeCache';
 
 /** Where toasts start: below antd's Layout.Header (64 px), with the gap antd keeps at the top (8 px). */

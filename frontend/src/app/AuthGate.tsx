@@ -1,8 +1,8 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
-import { useSessionStore } from '../features/auth/sessionStore';
-import { safeRedirectPath } from './safeRedirect';
+import { useSessionStore } from '../stores/sessionStore';
+import { safeRedirectPath } from '../lib/safeRedirect';
 
 // Seldom shown, and antd's Result (its illustrations) is heavy: loaded when the server cannot be reached.
 const ConnectionErrorView = lazy(() =>

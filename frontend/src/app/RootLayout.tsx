@@ -1,25 +1,25 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
-import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
-import { useSessionStore } from '../features/auth/sessionStore';
+import { useRealtimeConnection } from './useRealtimeConnection';
+import { useSessionStore } from '../stores/sessionStore';
 import { startPageLoadingNow } from '../boot/pageLoaders';
 import { opensChat } from '../boot/startPage';
+import { initializeSession } from '../workspace/session';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;
 
 /** Starts the session check once and shows the app-wide loading state until it has begun. */
 export function RootLayout() {
   const status = useSessionStore((s) => s.status);
-  const initialize = useSessionStore((s) => s.initialize);
   const { pathname, search } = useLocation();
 
   // Whether the page the browser opened leads to the chat: its data comes with the session check.
   const [chatScreen] = useState(() => opensChat(pathname, search));
   useEffect(() => {
     // The screen's code is already loading (main.tsx: preloadStartPage) while the session is checked.
-    void initialize({ chatScreen });
-  }, [initialize, chatScreen]);
+    void initializeSession({ chatScreen });
+  }, [chatScreen]);
 
   // The loading view stays until the first screen's code is here, and is not a Suspense fallback
   // meanwhile: React throttles the reveal of content that suspended, and a warm visit, whose code comes

@@ -8,7 +8,7 @@ import {
   hexToHsl,
   hslToHex,
 } from '../features/platform-admin/appearance/color';
-import type { ResolvedTheme } from '../features/theme/themeStore';
+import type { ResolvedTheme } from '../stores/themeStore';
 
 /** Spec default palettes: light primary #5c6ac4, dark primary #356ded. */
 export const DEFAULT_PRIMARY_COLOR: Record<ResolvedTheme, string> = {

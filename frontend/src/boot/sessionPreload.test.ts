@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CURRENT_COMPANY_STORAGE_KEY } from '../features/companies/companyStore';
+import { CURRENT_COMPANY_STORAGE_KEY } from '../stores/companyStore';
 import { buildSessionPreload } from './build/sessionPreload';
 import { COMPANY_STORAGE_KEY, preloadSession } from './sessionPreload';
 

@@ -1,6 +1,6 @@
 import type { ColorSettings } from '@contracts/platform-appearance';
 import { theme, type ThemeConfig } from 'antd';
-import type { ResolvedTheme } from '../features/theme/themeStore';
+import type { ResolvedTheme } from '../stores/themeStore';
 import { buildThemeConfig } from '../app/theme';
 
 /**

@@ -3,7 +3,6 @@ import { Button, Drawer, Layout, Menu, Spin, Typography, theme, type MenuProps }
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useIsMobile } from '../hooks/useMediaQuery';
-import { UserMenu } from '../features/user-menu/components/UserMenu';
 
 const SIDEBAR_WIDTH = 240;
 
@@ -16,6 +15,8 @@ export interface AdminShellProps {
   /** The header's text. */
   heading: ReactNode;
   headingTestId?: string;
+  /** The signed-in user's menu, at the header's end (the layout that uses the shell provides it). */
+  userMenu: ReactNode;
 }
 
 function Sidebar({ title, icon, navItems, onNavigate }: AdminShellProps & { onNavigate?: () => void }) {
@@ -102,7 +103,7 @@ export function AdminShell(props: AdminShellProps) {
           >
             {props.heading}
           </Typography.Text>
-          <UserMenu />
+          {props.userMenu}
         </Layout.Header>
         <Layout.Content style={{ padding: isMobile ? token.padding : token.paddingLG, minWidth: 0 }}>
           <Suspense fallback={<Spin description="Loading..." />}>

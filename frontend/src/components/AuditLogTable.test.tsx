@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditFilter } from '../api/auditApi';
 import type { AuditEntryView, AuditPage } from '../api/contracts';
 import { ApiError } from '../api/errors';
-import { COMPANY_AUDIT_ACTIONS, PLATFORM_AUDIT_ACTIONS } from '../features/platform-admin/auditLabels';
+import { COMPANY_AUDIT_ACTIONS, PLATFORM_AUDIT_ACTIONS } from '../lib/auditLabels';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { AuditLogTable } from './AuditLogTable';
 

@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AuditFilter } from '../api/auditApi';
 import type { AuditAction, AuditEntryView, AuditPage } from '../api/contracts';
-import { auditActionLabel, auditDetailsSummary } from '../features/platform-admin/auditLabels';
-import { useAuditLog } from '../features/platform-admin/hooks/useAuditLog';
+import { auditActionLabel, auditDetailsSummary } from '../lib/auditLabels';
+import { useAuditLog } from '../hooks/useAuditLog';
 import { useKeyboardScrollable } from '../hooks/useKeyboardScrollable';
 
 export const AUDIT_TIME_FORMAT = 'MMM D, YYYY h:mm A';

@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Upload } from 'antd';
-import { App } from '../app/appApi';
+import { App } from '../hooks/appApi';
 import { useState } from 'react';
 import { getErrorMessage } from '../api/errors';
 

@@ -1,7 +1,7 @@
-import { App } from '../app/appApi';
+import { App } from './appApi';
 import { useMemo } from 'react';
 import { getErrorMessage } from '../api/errors';
-import { useCompanyStore } from '../features/companies/companyStore';
+import { useCompanyStore } from '../stores/companyStore';
 
 export interface ActionToasts {
   success: (title: string, description?: string) => void;

@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../features/auth/sessionStore';
+import { useSessionStore } from '../stores/sessionStore';
 import { userView } from '../test/fixtures';
 import { mockFetch } from '../test/mockFetch';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
 import { VerifyEmailPage } from './VerifyEmailPage';
+import { signOut } from '../workspace/session';
 
 const home = { path: '/', element: <p>Home screen</p> };
 const chat = { path: '/chat', element: <p>Chat screen</p> };
@@ -51,7 +52,7 @@ describe('/verify-email', () => {
 });
 
 describe('/confirm-email', () => {
-  afterEach(() => useSessionStore.getState().signOut());
+  afterEach(() => signOut());
 
   it("changes a signed-in tab's email to the confirmed one and continues to the chat", async () => {
     useSessionStore.setState({

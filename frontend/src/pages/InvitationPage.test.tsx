@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InvitationLookup } from '../api/contracts';
-import { useCompanyStore } from '../features/companies/companyStore';
-import { useSessionStore } from '../features/auth/sessionStore';
+import { useCompanyStore } from '../stores/companyStore';
+import { useSessionStore } from '../stores/sessionStore';
 import { userView } from '../test/fixtures';
 import { mockFetch, type RecordedCall } from '../test/mockFetch';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { InvitationPage } from './InvitationPage';
 import { RegisterPage } from './RegisterPage';
+import { signOut } from '../workspace/session';
 
 const lookup = (overrides: Partial<InvitationLookup> = {}): InvitationLookup => ({
   companyId: 'c9',
@@ -71,7 +72,7 @@ function server(
 describe('Invitation page', () => {
   beforeEach(() => useSessionStore.setState({ status: 'unauthenticated', user: null }));
   afterEach(() => {
-    useSessionStore.getState().signOut();
+    signOut();
     useSessionStore.setState({ status: 'idle' });
   });
 

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../features/auth/sessionStore';
+import { useSessionStore } from '../stores/sessionStore';
 import { userView } from '../test/fixtures';
 import { mockFetch } from '../test/mockFetch';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { RegisterPage } from './RegisterPage';
+import { signOut } from '../workspace/session';
 
 async function fillAndSubmit() {
   const user = userEvent.setup();
@@ -17,7 +18,7 @@ async function fillAndSubmit() {
 }
 
 describe('RegisterPage', () => {
-  afterEach(() => useSessionStore.getState().signOut());
+  afterEach(() => signOut());
 
   it('asks to check the email when the account must be verified first, without signing in', async () => {
     mockFetch(() => [202, { verificationRequired: true, email: 'ada@example.com' }]);

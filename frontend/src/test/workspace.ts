@@ -1,7 +1,7 @@
-import { useAgentsStore } from '../features/agents/agentsStore';
-import { useChatStore } from '../features/chat/chatStore';
-import { useStreamingStore } from '../features/chat/streamingStore';
-import { useCompanyStore } from '../features/companies/companyStore';
+import { useAgentsStore } from '../stores/agentsStore';
+import { useChatStore } from '../stores/chatStore';
+import { useStreamingStore } from '../stores/streamingStore';
+import { useCompanyStore } from '../stores/companyStore';
 
 /**
  * The workspace most store tests start from: a member (owner) of one company, 'c1', which is current,

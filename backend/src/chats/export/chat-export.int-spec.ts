@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../../test/app.test-util';
-import { newAgent, newChat, newMessage } from '../../../test/factories';
-import { addMember } from '../../../test/identities.test-util';
+import { as } from '../../../test/auth';
+import { newAgent, newChat, newMembership, newMessage } from '../../../test/factories';
 import { MessagesRepository } from '../messages.repository';
 import { EXPORT_PAGE_SIZE } from './chat-export.service';
 
@@ -16,10 +16,6 @@ describe('GET /api/chats/:id/export (a chat as Markdown or JSON)', () => {
     await t.close();
   });
 
-  const as = (user: RegisteredUser, companyId = user.companyId) => ({
-    Authorization: `Bearer ${user.accessToken}`,
-    'X-Company-Id': companyId,
-  });
   const scopeOf = (user: RegisteredUser) => ({ userId: user.userId, companyId: user.companyId });
 
   /** A chat with a typed exchange and a voice call's turn, named so the file name needs cleaning. */
@@ -129,7 +125,7 @@ describe('GET /api/chats/:id/export (a chat as Markdown or JSON)', () => {
     const owner = await registerUser(t);
     const { chat } = await conversation(owner);
     const admin = await registerUser(t);
-    await addMember(t, owner.companyId, admin.userId, 'admin');
+    await newMembership(t.app, owner, admin, 'admin');
     const refused = await request(t.http)
       .get(`/api/chats/${chat.id}/export`)
       .set(as(admin, owner.companyId))

@@ -24,32 +24,47 @@ return {hits, ttl, 0, 0}
  * Rate-limit counts kept in Redis, so that every api node behind a load balancer counts the same
  * attempts (with the in-memory storage each node would allow the limit on its own).
  */
+type ThrottleReply = [number, number, number, number];
+
+/** The client with INCREMENT defined on it as a command. */
+type ThrottleClient = Redis & {
+  throttleIncrement(
+    hits: string,
+    block: string,
+    ttl: string,
+    limit: string,
+    blockMs: string,
+  ): Promise<ThrottleReply>;
+};
+
 @Injectable()
 export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy {
-  private readonly redis: Redis;
+  private readonly redis: ThrottleClient;
 
   constructor(
     redisUrl: string,
     private readonly prefix: string,
   ) {
     // Gives up within a second while Redis is away: sign-in answers 503, per-user limits go uncounted.
-    this.redis = createRedisClient(redisUrl, 'rate limits', {
+    const redis = createRedisClient(redisUrl, 'rate limits', {
       maxRetriesPerRequest: 1,
       commandTimeout: 1000,
     });
+    // A defined command is sent as EVALSHA (the script's text only once, on NOSCRIPT): every request
+    // passes here, and EVAL would send the whole script each time.
+    redis.defineCommand('throttleIncrement', { numberOfKeys: 2, lua: INCREMENT });
+    this.redis = redis as ThrottleClient;
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
     const base = `${this.prefix}:throttle:${throttlerName}:${key}`;
-    const [totalHits, ttlMs, isBlocked, blockMs] = (await this.redis.eval(
-      INCREMENT,
-      2,
+    const [totalHits, ttlMs, isBlocked, blockMs] = await this.redis.throttleIncrement(
       `${base}:hits`,
       `${base}:block`,
       String(ttl),
       String(limit),
       String(Math.max(blockDuration, 1)),
-    )) as [number, number, number, number];
+    );
     return {
       totalHits,
       timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),

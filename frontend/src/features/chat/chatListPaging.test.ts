@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatPage } from '../../api/contracts';
-import { useChatStore } from './chatStore';
+import { useChatStore } from '../../stores/chatStore';
 import { chatView, messageView } from '../../test/fixtures';
-import { dispatch } from '../realtime/dispatch';
+import { dispatch } from '../../sync/dispatch';
 import { enterCompany, leaveCompany } from '../../test/workspace';
 
 // The network boundary: each list request waits until the test answers it.

@@ -5,9 +5,10 @@ import type { MessagePage, MessageView } from '../../api/contracts';
 import { AppProviders } from '../../app/AppProviders';
 import { mockFetch, type RecordedCall } from '../../test/mockFetch';
 import { chatView, messageView } from '../../test/fixtures';
-import { dispatch } from '../realtime/dispatch';
-import { useChatStore } from './chatStore';
-import { loadNewerMessages, resyncCompanyData, returnToLatest } from './chatSync';
+import { dispatch } from '../../sync/dispatch';
+import { useChatStore } from '../../stores/chatStore';
+import { loadNewerMessages, returnToLatest } from './chatSync';
+import { resyncCompanyData } from '../../workspace/companyData';
 import { useChatActions } from './hooks/useChatActions';
 import { enterCompany, leaveCompany } from '../../test/workspace';
 

@@ -1,8 +1,8 @@
 import { companyAdminApi } from '../../api/companyAdminApi';
 import { MEMBER_PAGE_SIZE } from '@contracts/company-admin';
 import { invitationsApi } from '../../api/invitationsApi';
-import { fetchAndApply } from '../realtime/dispatch';
-import { useCompanyAdminStore } from './companyAdminStore';
+import { fetchAndApply } from '../../sync/dispatch';
+import { useCompanyAdminStore } from '../../stores/companyAdminStore';
 
 /** The admin lists hold one company at a time: a switch starts them afresh. */
 export function holdAdminCompany(companyId: string): void {

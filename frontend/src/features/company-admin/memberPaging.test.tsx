@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberPage, MemberView } from '../../api/contracts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { useCompanyAdminStore } from './companyAdminStore';
-import { dispatch } from '../realtime/dispatch';
-import { useCompanyStore } from '../companies/companyStore';
+import { useCompanyAdminStore } from '../../stores/companyAdminStore';
+import { dispatch } from '../../sync/dispatch';
+import { useCompanyStore } from '../../stores/companyStore';
 
 // The network boundary: each members request waits until the test answers it.
 const requests: Array<{ search?: string; cursor?: string; answer: (p: MemberPage) => void }> = [];

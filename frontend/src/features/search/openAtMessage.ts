@@ -1,9 +1,9 @@
 import { chatsApi, MESSAGE_PAGE_SIZE } from '../../api/chatsApi';
 import type { ChatView } from '../../api/contracts';
-import { useChatStore } from '../chat/chatStore';
-import { openChat } from '../chat/chatSync';
-import { fetchAndApply } from '../realtime/dispatch';
-import { useSearchStore } from './searchStore';
+import { useChatStore } from '../../stores/chatStore';
+import { applyMessageWindow, openChat } from '../../workspace/companyData';
+import { fetchAndApply } from '../../sync/dispatch';
+import { useSearchStore } from '../../stores/searchStore';
 
 /** Messages asked for on each side of the found one: a page around it. */
 export const AROUND = MESSAGE_PAGE_SIZE / 2;
@@ -57,7 +57,7 @@ export async function openAtMessage(
       ]),
     ([older, newer]) => {
       if (!current()) return;
-      useChatStore.getState().applyWindow(chatId, older, newer);
+      applyMessageWindow(chatId, older, newer);
       show(opened);
       focus();
     },

@@ -3,9 +3,9 @@ import type { MessageView, StartVoiceCallResult } from '../../api/contracts';
 import { ApiError } from '../../api/errors';
 import { voiceApi } from '../../api/voiceApi';
 import { agentView, chatView, messageView, userView } from '../../test/fixtures';
-import { useSessionStore } from '../auth/sessionStore';
-import { useChatStore } from '../chat/chatStore';
-import { useCompanyStore } from '../companies/companyStore';
+import { useSessionStore } from '../../stores/sessionStore';
+import { useChatStore } from '../../stores/chatStore';
+import { useCompanyStore } from '../../stores/companyStore';
 import type { VoiceCallbacks } from './voiceEngine';
 import {
   CALL_ENDED,
@@ -20,7 +20,7 @@ import {
   START_ERROR,
   startVoiceCall,
 } from './voiceSession';
-import { useVoiceStore } from './voiceStore';
+import { useVoiceStore } from '../../stores/voiceStore';
 
 const engine = vi.hoisted(() => ({
   callbacks: null as VoiceCallbacks | null,

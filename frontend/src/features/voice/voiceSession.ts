@@ -1,12 +1,12 @@
 import { ApiError, getErrorMessage } from '../../api/errors';
 import type { AgentView, MessageFeedback, MessageView, VoiceTurnRole } from '../../api/contracts';
 import { voiceApi } from '../../api/voiceApi';
-import { useSessionStore } from '../auth/sessionStore';
-import { openChat } from '../chat/chatSync';
-import { useChatStore } from '../chat/chatStore';
-import { useCompanyStore } from '../companies/companyStore';
+import { useSessionStore } from '../../stores/sessionStore';
+import { openChat } from '../../workspace/companyData';
+import { useChatStore } from '../../stores/chatStore';
+import { useCompanyStore } from '../../stores/companyStore';
 import type { VoiceSession } from './voiceEngine';
-import { isCallLive, useVoiceStore } from './voiceStore';
+import { isCallLive, useVoiceStore } from '../../stores/voiceStore';
 
 /** How a call reports to the user (the hook passes antd notifications in). */
 export interface VoiceNotifier {

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import type { AgentView } from '../../../api/contracts';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 import { useAgentActions } from '../hooks/useAgentActions';
 import { DEFAULT_REPLY_DEADLINE_MINUTES, ReplyDeadlineField } from './ReplyDeadlineField';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAgentsStore } from '../agentsStore';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 import { agentView } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mockFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';

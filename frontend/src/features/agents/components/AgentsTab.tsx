@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Typography, theme } from 'antd';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { useAgentsStore } from '../agentsStore';
+import { useAgentsStore } from '../../../stores/agentsStore';
 
 interface AgentsTabProps {
   selectedId: string | null;

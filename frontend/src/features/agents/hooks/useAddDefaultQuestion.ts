@@ -1,4 +1,4 @@
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback } from 'react';
 
 /** Spec: at most 4 default questions. */

@@ -1,8 +1,8 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
-import { useAgentsStore } from '../agentsStore';
-import { useChatStore } from '../../chat/chatStore';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { useChatStore } from '../../../stores/chatStore';
 import { agentView, chatView } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mockFetch';
 import { useAgentActions } from './useAgentActions';

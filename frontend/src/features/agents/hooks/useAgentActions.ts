@@ -7,9 +7,9 @@ import type {
   UpdateAgentRequest,
 } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useAgentsStore } from '../agentsStore';
-import { fetchAndApply } from '../../realtime/dispatch';
-import { removeAgentWithChats } from '../removeAgentWithChats';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { fetchAndApply } from '../../../sync/dispatch';
+import { removeAgentWithChats } from '../../../workspace/removeAgentWithChats';
 
 /** A saved agent, and its new signing secret when the save generated one (shown once). */
 export interface SavedAgent {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrandLogo } from '../../platform-admin/appearance/BrandLogo';
+import { BrandLogo } from '../../../components/BrandLogo';
 import './AuthCard.css';
 
 interface AuthCardProps {

@@ -1,6 +1,6 @@
 import { Button, Flex, Result, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useSessionStore } from '../sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 import type { EmailLinkState } from '../hooks/useEmailLink';
 
 interface EmailLinkResultProps {

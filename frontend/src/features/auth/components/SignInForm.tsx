@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { App } from '../../../app/appApi';
-import { safeRedirectPath } from '../../../app/safeRedirect';
+import { App } from '../../../hooks/appApi';
+import { safeRedirectPath } from '../../../lib/safeRedirect';
 import { useAuthActions } from '../hooks/useAuthActions';
 import { useGoogleSignInEnabled } from '../hooks/useGoogleSignInEnabled';
 import { EyeIcon, EyeInvisibleIcon } from './PasswordEyeIcons';

@@ -3,7 +3,7 @@ import { authApi, isVerificationRequired } from '../../../api/authApi';
 import type { RegisterRequest } from '../../../api/contracts';
 import { ApiError, getErrorMessage, hasErrorCode } from '../../../api/errors';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../sessionStore';
+import { signIn, signOut } from '../../../workspace/session';
 
 export type SignInOutcome = 'signed-in' | 'email-not-verified' | 'failed';
 export type RegisterOutcome =
@@ -29,7 +29,7 @@ export function useAuthActions(): AuthActions {
     () => ({
       async signIn(email, password) {
         try {
-          await useSessionStore.getState().signIn(await authApi.login(email, password));
+          await signIn(await authApi.login(email, password));
           success('Logged in successfully', 'Welcome back!');
           return 'signed-in';
         } catch (error) {
@@ -47,7 +47,7 @@ export function useAuthActions(): AuthActions {
             success('Registration successful', 'Please check your email to confirm your account.');
             return { kind: 'verification-required', email: response.email };
           }
-          await useSessionStore.getState().signIn(response);
+          await signIn(response);
           success('Registration successful', 'Your account has been created.');
           return { kind: 'signed-in' };
         } catch (error) {
@@ -75,7 +75,7 @@ export function useAuthActions(): AuthActions {
             return false;
           }
         }
-        useSessionStore.getState().signOut();
+        signOut();
         success('Logged out', 'Come back soon!');
         return true;
       },

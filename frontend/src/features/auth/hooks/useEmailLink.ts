@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { authApi } from '../../../api/authApi';
 import { ApiError, getErrorMessage } from '../../../api/errors';
-import { useSessionStore } from '../sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { initializeSession, loadProfile } from '../../../workspace/session';
 
 export type EmailLinkKind = 'verify' | 'confirm';
 
@@ -32,9 +33,8 @@ async function follow(kind: EmailLinkKind, token: string): Promise<string | null
 
 /** A signed-in tab shows the new address at once (after the session check, if that is still running). */
 async function showNewEmail(): Promise<void> {
-  const session = useSessionStore.getState();
-  if (session.status === 'loading') await session.initialize();
-  if (useSessionStore.getState().status === 'authenticated') await useSessionStore.getState().loadProfile();
+  if (useSessionStore.getState().status === 'loading') await initializeSession();
+  if (useSessionStore.getState().status === 'authenticated') await loadProfile();
 }
 
 function failureMessage(kind: EmailLinkKind, error: unknown): string {

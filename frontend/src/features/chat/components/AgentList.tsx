@@ -1,8 +1,8 @@
 import { Button, theme } from 'antd';
 import { Flex, Text } from '../../../components/Plain';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { useAgentsStore } from '../../agents/agentsStore';
-import { useChatStore } from '../chatStore';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { useChatStore } from '../../../stores/chatStore';
 
 /** The sidebar's AGENTS, a list of buttons: clicking one selects it and clears the current chat. */
 export function AgentList({ onNavigate }: { onNavigate?: () => void }) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatView } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { useChatStore } from '../chatStore';
+import { useChatStore } from '../../../stores/chatStore';
 
 const loadMoreChats = vi.fn<(companyId: string, archived: boolean) => Promise<void>>(() => Promise.resolve());
 vi.mock('../chatSync', () => ({

@@ -2,7 +2,7 @@ import { Button, Spin } from 'antd';
 import { Flex } from '../../../components/Plain';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ChatView } from '../../../api/contracts';
-import { useChatStore } from '../chatStore';
+import { useChatStore } from '../../../stores/chatStore';
 import { openChat } from '../chatSync';
 import { useChatActions } from '../hooks/useChatActions';
 import { ChatListItem } from './ChatListItem';

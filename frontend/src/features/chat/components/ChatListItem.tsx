@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { DeferredTrigger } from '../../../components/DeferredTrigger';
 import type { ChatView } from '../../../api/contracts';
 import { useChatExport } from '../../search/hooks/useChatExport';
-import { formatPreview, formatShortRelative } from '../format';
+import { formatPreview, formatShortRelative } from '../../../lib/format';
 import type { ChatRowMenuProps } from './ChatRowMenu';
 
 // The row's menu (antd's Dropdown and Menu, entries, icons): loaded when an options button is first

@@ -1,7 +1,7 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { themeConfigFor } from '../../../boot/themeCache';
-import { useAppearance } from '../../platform-admin/appearance/appearanceStore';
-import { useResolvedTheme } from '../../theme/themeStore';
+import { useAppearance } from '../../../stores/appearanceStore';
+import { useResolvedTheme } from '../../../stores/themeStore';
 import './ChatTabs.css';
 
 export interface ChatTab {

@@ -1,9 +1,9 @@
 import { Button, Spin, theme } from 'antd';
 import { Flex } from '../../../components/Plain';
 import { lazy, Suspense } from 'react';
-import { findAgent, useAgentsStore } from '../../agents/agentsStore';
-import { selectActiveChat, useChatStore } from '../chatStore';
-import { useSessionStore } from '../../auth/sessionStore';
+import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
+import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 import { useChatActions } from '../hooks/useChatActions';
 import { useStopReply } from '../hooks/useStopReply';
 import { VoiceCallButton } from '../../voice/components/VoiceCallButton';

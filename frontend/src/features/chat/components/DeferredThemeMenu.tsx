@@ -2,7 +2,7 @@ import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ComponentType } from 'react';
 import { DeferredTrigger } from '../../../components/DeferredTrigger';
-import { useResolvedTheme } from '../../theme/themeStore';
+import { useResolvedTheme } from '../../../stores/themeStore';
 
 let themeMenu: ComponentType<object> | null = null;
 const loadThemeMenu = () =>

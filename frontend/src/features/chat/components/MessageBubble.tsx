@@ -4,7 +4,7 @@ import { Flex, Text } from '../../../components/Plain';
 import { lazy, Suspense, useEffect, useState, type PointerEvent } from 'react';
 import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { formatMessageTime } from '../format';
+import { formatMessageTime } from '../../../lib/format';
 import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
 
 // The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.

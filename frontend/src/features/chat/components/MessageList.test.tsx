@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessagePage, MessageView } from '../../../api/contracts';
 import { messageView } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { useSearchStore } from '../../search/searchStore';
-import { useChatStore, type ChatMessages } from '../chatStore';
+import { useSearchStore } from '../../../stores/searchStore';
+import { useChatStore, type ChatMessages } from '../../../stores/chatStore';
 
 const loadNewerMessages = vi.fn<(companyId: string, chatId: string) => Promise<void>>(() =>
   Promise.resolve(),

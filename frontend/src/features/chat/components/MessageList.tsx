@@ -4,10 +4,10 @@ import { Flex } from '../../../components/Plain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageView } from '../../../api/contracts';
-import type { ChatMessages } from '../chatStore';
+import type { ChatMessages } from '../../../stores/chatStore';
 import { useMessageWindow } from '../hooks/useMessageWindow';
-import { useSearchStore } from '../../search/searchStore';
-import { useStreamingStore } from '../streamingStore';
+import { useSearchStore } from '../../../stores/searchStore';
+import { useStreamingStore } from '../../../stores/streamingStore';
 import { MessageBubble } from './MessageBubble';
 import { StreamingReplyBubble } from './StreamingReplyBubble';
 

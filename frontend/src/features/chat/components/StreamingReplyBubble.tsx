@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { MessageView } from '../../../api/contracts';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
-import { useStreamingStore } from '../streamingStore';
+import { useStreamingStore } from '../../../stores/streamingStore';
 import { MessageBubble } from './MessageBubble';
 import { TypingIndicator } from './TypingIndicator';
 

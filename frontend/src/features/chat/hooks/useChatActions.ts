@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { chatsApi } from '../../../api/chatsApi';
 import type { UpdateChatRequest } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useAgentsStore } from '../../agents/agentsStore';
-import { selectActiveChat, useChatStore } from '../chatStore';
+import { useAgentsStore } from '../../../stores/agentsStore';
+import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
 import { loadArchivedChats, loadMoreChats, loadOlderMessages, openChat, returnToLatest } from '../chatSync';
-import { fetchAndApply } from '../../realtime/dispatch';
+import { fetchAndApply } from '../../../sync/dispatch';
 
 export interface ChatActions {
   /** Resolves true once the message is stored (the input clears), false when it was not sent. */

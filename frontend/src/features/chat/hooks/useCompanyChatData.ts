@@ -1,9 +1,10 @@
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import { useEffect, useEffectEvent } from 'react';
 import { getErrorMessage } from '../../../api/errors';
-import { useChatStore } from '../chatStore';
-import { loadCompanyData, loadLatestMessages } from '../chatSync';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useChatStore } from '../../../stores/chatStore';
+import { loadLatestMessages } from '../chatSync';
+import { loadCompanyData } from '../../../workspace/companyData';
+import { useCompanyStore } from '../../../stores/companyStore';
 
 /** Loads the current company's agents and chats (fresh on every company switch) and the open chat's messages. */
 export function useCompanyChatData(): void {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useChatStore } from '../chatStore';
+import { useChatStore } from '../../../stores/chatStore';
 import { loadNewerMessages, returnToLatest } from '../chatSync';
 
 export interface MessageWindowActions {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { companiesApi } from '../../../api/companiesApi';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useCompanyStore } from '../companyStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 
 export interface CompanyActions {
   /** Creates a company and switches to it; false when it failed (the toast says why). */

@@ -2,9 +2,9 @@ import { Alert } from 'antd';
 import { useCallback } from 'react';
 import { auditApi, type AuditFilter } from '../../../api/auditApi';
 import { AuditLogTable } from '../../../components/AuditLogTable';
-import { useCompanyStore } from '../../companies/companyStore';
-import { COMPANY_AUDIT_ACTIONS } from '../../platform-admin/auditLabels';
-import { AdminPageHeader } from './AdminPageHeader';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { COMPANY_AUDIT_ACTIONS } from '../../../lib/auditLabels';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 
 /** Company Admin → Activity: the audit log of the current company (owners and admins). */
 export function CompanyActivity() {

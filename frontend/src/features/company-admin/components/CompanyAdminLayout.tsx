@@ -9,12 +9,13 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { Spin, type MenuProps } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { canAccessCompanyAdmin } from '../../../app/access';
+import { canAccessCompanyAdmin } from '../../../lib/access';
 import { AdminShell } from '../../../components/AdminShell';
-import { useCompanyStore, useCurrentCompany } from '../../companies/companyStore';
+import { UserMenu } from '../../user-menu/components/UserMenu';
+import { useCompanyStore, useCurrentCompany } from '../../../stores/companyStore';
 import { useCompanyActions } from '../../companies/hooks/useCompanyActions';
 
 export const COMPANY_ADMIN_BASE = '/company/admin';
@@ -92,6 +93,7 @@ export function CompanyAdminLayout() {
       icon={<AppstoreOutlined />}
       navItems={NAV_ITEMS}
       heading={company?.name || 'Company Admin'}
+      userMenu={<UserMenu />}
       headingTestId="admin-company-name"
     />
   );

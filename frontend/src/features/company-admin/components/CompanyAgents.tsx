@@ -5,10 +5,10 @@ import { useMemo, useState } from 'react';
 import type { CompanyAgentView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
-import { useCompanyAdminStore } from '../companyAdminStore';
+import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
 import { useAdminList } from '../hooks/useAdminList';
 import { useCompanyAdminActions } from '../hooks/useCompanyAdminActions';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { CreateCompanyAgentDialog } from './CreateCompanyAgentDialog';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';

@@ -1,8 +1,8 @@
 import { Alert, Card, Descriptions, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useCompanyAdminStore } from '../companyAdminStore';
+import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
 import { useAdminList } from '../hooks/useAdminList';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 
 /** Company Details: name, created, owner, member and agent counts. */
 export function CompanyDetailsView() {

@@ -1,15 +1,15 @@
 import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Tag, type MenuProps } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback, useMemo, useState } from 'react';
 import type { InvitationStatus, InvitationView } from '../../../api/contracts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { useInvitationActions } from '../../invitations/hooks/useInvitationActions';
-import { useCompanyAdminStore } from '../companyAdminStore';
+import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
 import { useAdminList } from '../hooks/useAdminList';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { InviteUserDialog } from './InviteUserDialog';
-import { RoleBadge } from './RoleBadge';
+import { RoleBadge } from '../../../components/RoleBadge';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useCurrentCompany } from '../../companies/companyStore';
+import { useCurrentCompany } from '../../../stores/companyStore';
 import { useCompanyAdminActions } from '../hooks/useCompanyAdminActions';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 
 /** Company Settings: the company's name (every member's screens follow the rename). */
 export function CompanySettings() {

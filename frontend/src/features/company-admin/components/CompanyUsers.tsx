@@ -1,20 +1,20 @@
 import { MoreOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Typography } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MemberView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
-import { useCurrentCompany } from '../../companies/companyStore';
-import { useCompanyAdminStore } from '../companyAdminStore';
+import { useCurrentCompany } from '../../../stores/companyStore';
+import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
 import { useMemberList } from '../hooks/useMemberList';
 import { useMemberActions } from '../hooks/useMemberActions';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { InviteUserDialog } from './InviteUserDialog';
 import { MemberProfileDrawer } from './MemberProfileDrawer';
-import { RoleBadge } from './RoleBadge';
+import { RoleBadge } from '../../../components/RoleBadge';
 
 const SEARCH_DELAY_MS = 300;
 

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { MemberView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { RoleBadge } from './RoleBadge';
+import { RoleBadge } from '../../../components/RoleBadge';
 
 /** View Profile: what the company knows of a member. */
 export function MemberProfileDrawer({ member, onClose }: { member: MemberView | null; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../api/errors';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 import { adminLoaders, type AdminListName } from '../companyAdminSync';
 
 export interface AdminListLoad {

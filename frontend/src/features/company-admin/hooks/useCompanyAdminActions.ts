@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { companyAdminApi } from '../../../api/companyAdminApi';
 import type { CompanyAgentView, CreateCompanyAgentRequest } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useCompanyStore } from '../../companies/companyStore';
-import { fetchAndApply } from '../../realtime/dispatch';
-import { useCompanyAdminStore } from '../companyAdminStore';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { fetchAndApply } from '../../../sync/dispatch';
+import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
 
 export interface CompanyAdminActions {
   renameCompany: (name: string) => Promise<boolean>;

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { companyAdminApi } from '../../../api/companyAdminApi';
 import type { CompanyRole, MemberView } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { fetchAndApply } from '../../realtime/dispatch';
-import { useCompanyAdminStore } from '../companyAdminStore';
+import { fetchAndApply } from '../../../sync/dispatch';
+import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
 
 export interface MemberActions {
   changeRole: (member: MemberView, role: CompanyRole) => Promise<boolean>;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../api/errors';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 import { adminLoaders, loadMoreMembers } from '../companyAdminSync';
 
 export interface MemberListLoad {

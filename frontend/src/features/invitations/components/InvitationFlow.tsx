@@ -5,7 +5,7 @@ import type { InvitationLookup } from '../../../api/contracts';
 import { ConnectionErrorView } from '../../../components/ConnectionErrorView';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { AuthCard } from '../../auth/components/AuthCard';
-import { useSessionStore } from '../../auth/sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 import { useInvitationAcceptance } from '../hooks/useInvitationAcceptance';
 import { useInvitationLookup } from '../hooks/useInvitationLookup';
 import { InvitedSignUpForm } from './InvitedSignUpForm';

@@ -4,10 +4,10 @@ import type { CompanyRole, InvitationLookup, RegisterInvitedRequest } from '../.
 import { isVerificationRequired } from '../../../api/authApi';
 import { ApiError } from '../../../api/errors';
 import { invitationsApi } from '../../../api/invitationsApi';
-import { safeRedirectPath } from '../../../app/safeRedirect';
+import { safeRedirectPath } from '../../../lib/safeRedirect';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../../auth/sessionStore';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { signIn } from '../../../workspace/session';
 
 /** Where a new member goes: a safe `redirect`, else Company Admin for managers, else the chat. */
 export function landingAfterJoining(role: CompanyRole, companyId: string, redirect: string | null): string {
@@ -76,7 +76,7 @@ export function useInvitationAcceptance(): InvitationAcceptance {
         try {
           const auth = await invitationsApi.registerInvited(request);
           if (isVerificationRequired(auth)) return { kind: 'check-email', email: auth.email };
-          await useSessionStore.getState().signIn(auth);
+          await signIn(auth);
           await joined(invitation.companyId, invitation.companyName, invitation.role);
           return { kind: 'joined', to: landingAfterJoining(invitation.role, invitation.companyId, redirect) };
         } catch (error) {

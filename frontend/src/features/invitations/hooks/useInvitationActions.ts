@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { invitationsApi } from '../../../api/invitationsApi';
 import type { InvitationRole, InvitationView, InvitationWithLink } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../../auth/sessionStore';
-import { useCompanyAdminStore } from '../../company-admin/companyAdminStore';
-import { fetchAndApply } from '../../realtime/dispatch';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
+import { fetchAndApply } from '../../../sync/dispatch';
 import { copyToClipboard } from '../copyToClipboard';
 
 /** Which screen invites: Users says 'User invited'; Invitations says 'Invitation created' and copies the link. */

@@ -1,13 +1,13 @@
 import { DEFAULT_COLOR_SETTINGS, type PlatformAppearance } from '@contracts/platform-appearance';
 import { describe, expect, it } from 'vitest';
 import { buildThemeConfig } from '../../../app/theme';
-import { dispatch } from '../../realtime/dispatch';
+import { dispatch } from '../../../sync/dispatch';
 import {
   APPEARANCE_STORAGE_KEY,
   DEFAULT_APPEARANCE,
   parseAppearance,
   useAppearanceStore,
-} from './appearanceStore';
+} from '../../../stores/appearanceStore';
 import { appearanceCss, applyAppearanceToDocument } from './applyAppearanceToDocument';
 import { contrastRatio, ensureContrast, hslTriple } from './color';
 

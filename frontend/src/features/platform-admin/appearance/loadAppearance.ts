@@ -1,7 +1,7 @@
 import type { PlatformAppearance } from '@contracts/platform-appearance';
 import { appearanceApi } from '../../../api/appearanceApi';
-import { fetchAndApply } from '../../realtime/dispatch';
-import { parseAppearance, useAppearanceStore } from './appearanceStore';
+import { fetchAndApply } from '../../../sync/dispatch';
+import { parseAppearance, useAppearanceStore } from '../../../stores/appearanceStore';
 
 /**
  * Reads the appearance from the server into the store (at start, on a resync, when an admin page

@@ -6,8 +6,8 @@ import type {
 import { useMemo } from 'react';
 import { type AppearanceAsset, appearanceApi } from '../../../api/appearanceApi';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { fetchAndApply } from '../../realtime/dispatch';
-import { parseAppearance, useAppearanceStore } from './appearanceStore';
+import { fetchAndApply } from '../../../sync/dispatch';
+import { parseAppearance, useAppearanceStore } from '../../../stores/appearanceStore';
 import { loadAppearance } from './loadAppearance';
 
 /** The spec's avatar limit, also for logos and favicons (the server checks it again). */

@@ -2,7 +2,7 @@ import type { PlatformCompanyMemberView, PlatformCompanyView } from '@contracts/
 import { Alert, Flex, Modal, Table, Typography, type TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { RoleBadge } from '../../company-admin/components/RoleBadge';
+import { RoleBadge } from '../../../components/RoleBadge';
 import { useCompanyMembers } from './useCompanyView';
 
 const COLUMNS: TableColumnType<PlatformCompanyMemberView>[] = [

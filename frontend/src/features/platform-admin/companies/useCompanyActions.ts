@@ -2,7 +2,7 @@ import type { PlatformCompanyView } from '@contracts/platform-admin';
 import { useMemo } from 'react';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { companiesApi } from './companiesApi';
-import { usePlatformCompaniesStore } from './companiesStore';
+import { usePlatformCompaniesStore } from '../../../stores/platformCompaniesStore';
 
 export interface CompanyActions {
   create: (name: string, ownerEmail: string) => Promise<boolean>;

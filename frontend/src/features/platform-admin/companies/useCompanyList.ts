@@ -1,7 +1,7 @@
 import type { PlatformCompanyView } from '@contracts/platform-admin';
 import { usePagedList, type PagedListLoad, type PagedSource } from '../../../hooks/usePagedList';
 import { companiesApi } from './companiesApi';
-import { usePlatformCompaniesStore } from './companiesStore';
+import { usePlatformCompaniesStore } from '../../../stores/platformCompaniesStore';
 
 const companies: PagedSource<string, PlatformCompanyView> = {
   fetch: async (search, cursor, limit) => {

@@ -9,12 +9,13 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { type MenuProps } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { canAccessPlatformAdmin } from '../../../app/access';
+import { canAccessPlatformAdmin } from '../../../lib/access';
 import { AdminShell } from '../../../components/AdminShell';
-import { useSessionStore } from '../../auth/sessionStore';
+import { UserMenu } from '../../user-menu/components/UserMenu';
+import { useSessionStore } from '../../../stores/sessionStore';
 
 export const PLATFORM_ADMIN_BASE = '/admin';
 
@@ -51,6 +52,7 @@ export function PlatformAdminLayout() {
       icon={<CrownOutlined />}
       navItems={NAV_ITEMS}
       heading="Platform Admin"
+      userMenu={<UserMenu />}
       headingTestId="platform-admin-heading"
     />
   );

@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { PlatformAgentView } from '@contracts/platform-admin';
 import { Alert, Button, Flex, Select, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback, useMemo, useState } from 'react';
-import { AdminPageHeader } from '../../company-admin/components/AdminPageHeader';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { useAgentList } from '../agents/useAgentList';
 import { type CompanyOption, useCompanyOptions } from '../companies/useCompanyOptions';
 import { localDate } from './PlatformCompanies';

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 30_000 });
 import { mockFetch } from '../../../test/mockFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { useAppearanceStore } from '../appearance/appearanceStore';
+import { useAppearanceStore } from '../../../stores/appearanceStore';
 import { PlatformColors } from './PlatformColors';
 import { PlatformSettings } from './PlatformSettings';
 

@@ -7,8 +7,8 @@ import {
 } from '@contracts/platform-appearance';
 import { Alert, Button, Card, ColorPicker, Flex, Input, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { AdminPageHeader } from '../../company-admin/components/AdminPageHeader';
-import { useAppearance } from '../appearance/appearanceStore';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
+import { useAppearance } from '../../../stores/appearanceStore';
 import { contrastRatio } from '../appearance/color';
 import { useAppearanceActions } from '../appearance/useAppearanceActions';
 

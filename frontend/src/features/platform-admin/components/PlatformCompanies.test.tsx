@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userView } from '../../../test/fixtures';
 import { mockFetch, type MockAnswer, type RecordedCall } from '../../../test/mockFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { useSessionStore } from '../../auth/sessionStore';
-import { usePlatformCompaniesStore } from '../companies/companiesStore';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { usePlatformCompaniesStore } from '../../../stores/platformCompaniesStore';
 import { localDate, PlatformCompanies } from './PlatformCompanies';
 
 const acme: PlatformCompanyView = {

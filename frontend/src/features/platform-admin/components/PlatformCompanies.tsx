@@ -1,13 +1,13 @@
 import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { PlatformCompanyView } from '@contracts/platform-admin';
 import { Alert, Button, Dropdown, Flex, Input, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { AdminPageHeader } from '../../company-admin/components/AdminPageHeader';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { AddCompanyDialog } from '../companies/AddCompanyDialog';
 import { CompanyDetailsDialog } from '../companies/CompanyDetailsDialog';
 import { CompanyMembersDialog } from '../companies/CompanyMembersDialog';
-import { usePlatformCompaniesStore } from '../companies/companiesStore';
+import { usePlatformCompaniesStore } from '../../../stores/platformCompaniesStore';
 import { useCompanyActions } from '../companies/useCompanyActions';
 import { useCompanyList } from '../companies/useCompanyList';
 

@@ -2,7 +2,7 @@ import { Typography, theme } from 'antd';
 import { useCallback } from 'react';
 import { auditApi, type AuditFilter } from '../../../api/auditApi';
 import { AuditLogTable, type CompanyOption } from '../../../components/AuditLogTable';
-import { PLATFORM_AUDIT_ACTIONS } from '../auditLabels';
+import { PLATFORM_AUDIT_ACTIONS } from '../../../lib/auditLabels';
 
 /** Platform Admin → Security: the whole audit log (sign-ins, account and company changes). */
 export function PlatformSecurity() {

@@ -3,8 +3,8 @@ import { HEX_COLOR_PATTERN, INVALID_COLOR_MESSAGE } from '@contracts/platform-ap
 import { Alert, Button, Card, ColorPicker, Flex, Form, Input, Spin, Upload } from 'antd';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { AppearanceAsset } from '../../../api/appearanceApi';
-import { AdminPageHeader } from '../../company-admin/components/AdminPageHeader';
-import { isShownAssetUrl, useAppearanceStore } from '../appearance/appearanceStore';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
+import { isShownAssetUrl, useAppearanceStore } from '../../../stores/appearanceStore';
 import { useAppearanceActions } from '../appearance/useAppearanceActions';
 
 interface SettingsValues {

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userView } from '../../../test/fixtures';
 import { mockFetch, type MockAnswer, type RecordedCall } from '../../../test/mockFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { useSessionStore } from '../../auth/sessionStore';
-import { usePlatformUsersStore } from '../users/usersStore';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { usePlatformUsersStore } from '../../../stores/platformUsersStore';
 import { formatLastLogin, PlatformUsers } from './PlatformUsers';
 
 const row = (overrides: Partial<PlatformUserView> = {}): PlatformUserView => ({

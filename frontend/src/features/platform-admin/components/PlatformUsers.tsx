@@ -1,16 +1,16 @@
 import { MoreOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { PlatformUserView } from '@contracts/platform-admin';
 import { Alert, Button, Dropdown, Flex, Input, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { App } from '../../../app/appApi';
+import { App } from '../../../hooks/appApi';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { useSessionStore } from '../../auth/sessionStore';
-import { AdminPageHeader } from '../../company-admin/components/AdminPageHeader';
+import { useSessionStore } from '../../../stores/sessionStore';
+import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { InvitePlatformUserDialog } from '../users/InvitePlatformUserDialog';
 import { useUserActions } from '../users/useUserActions';
 import { useUserList } from '../users/useUserList';
-import { usePlatformUsersStore } from '../users/usersStore';
+import { usePlatformUsersStore } from '../../../stores/platformUsersStore';
 
 /** The spec's 'MMM d, yyyy h:mm a' in dayjs' tokens. */
 export const LAST_LOGIN_FORMAT = 'MMM D, YYYY h:mm A';

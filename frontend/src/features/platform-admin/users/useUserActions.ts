@@ -1,9 +1,9 @@
 import type { PlatformUserView } from '@contracts/platform-admin';
 import { useMemo } from 'react';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../../auth/sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 import { usersApi } from './usersApi';
-import { usePlatformUsersStore } from './usersStore';
+import { usePlatformUsersStore } from '../../../stores/platformUsersStore';
 
 export interface UserActions {
   invite: (name: string, email: string) => Promise<boolean>;

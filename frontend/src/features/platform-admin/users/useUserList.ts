@@ -1,7 +1,7 @@
 import type { PlatformUserView } from '@contracts/platform-admin';
 import { usePagedList, type PagedListLoad, type PagedSource } from '../../../hooks/usePagedList';
 import { usersApi } from './usersApi';
-import { usePlatformUsersStore } from './usersStore';
+import { usePlatformUsersStore } from '../../../stores/platformUsersStore';
 
 const users: PagedSource<string, PlatformUserView> = {
   fetch: async (search, cursor, limit) => {

@@ -1,5 +1,5 @@
 import { Modal, Tabs } from 'antd';
-import { useSessionStore } from '../../auth/sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 import { PasswordTab } from './PasswordTab';
 import { ProfileTab } from './ProfileTab';
 

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../auth/sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 import { userView } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/mockFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ProfileTab } from './ProfileTab';
+import { signOut } from '../../../workspace/session';
 
 /** As in the dialog: the tab shows the session's user, so an answer that changes it shows at once. */
 function SessionProfileTab() {
@@ -14,7 +15,7 @@ function SessionProfileTab() {
 }
 
 describe('ProfileTab', () => {
-  afterEach(() => useSessionStore.getState().signOut());
+  afterEach(() => signOut());
 
   it('keeps the email until the link sent to the new address is followed, and says so', async () => {
     const before = userView();

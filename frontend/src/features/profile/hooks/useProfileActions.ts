@@ -3,7 +3,7 @@ import type { UpdateProfileRequest, User } from '../../../api/contracts';
 import { http } from '../../../api/httpClient';
 import { meApi } from '../../../api/meApi';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useSessionStore } from '../../auth/sessionStore';
+import { useSessionStore } from '../../../stores/sessionStore';
 
 export interface ProfileActions {
   /** The saved user (a new email waits in `pendingEmail`), or null when the save failed. */

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatView, MessagePage, MessageView } from '../../../api/contracts';
 import { mockFetch, type RecordedCall } from '../../../test/mockFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { useChatStore } from '../../chat/chatStore';
-import { useCompanyStore } from '../../companies/companyStore';
-import { useSearchStore } from '../searchStore';
+import { useChatStore } from '../../../stores/chatStore';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { useSearchStore } from '../../../stores/searchStore';
 import { ChatSearch } from './ChatSearch';
 
 const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({

@@ -1,9 +1,9 @@
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Spin, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 import { useChatSearch } from '../hooks/useChatSearch';
-import { useSearchStore } from '../searchStore';
+import { useSearchStore } from '../../../stores/searchStore';
 import { SearchResultItem } from './SearchResultItem';
 
 /** Typing pauses this long before the search runs (Enter searches at once). */

@@ -1,6 +1,6 @@
 import type { SearchResult } from '@contracts/search';
 import { Button, Flex, Typography, theme } from 'antd';
-import { formatShortRelative } from '../../chat/format';
+import { formatShortRelative } from '../../../lib/format';
 
 /** A found message: its chat's title, when it was said, and the snippet with the matching words marked. */
 export function SearchResultItem({ result, onOpen }: { result: SearchResult; onOpen: () => void }) {

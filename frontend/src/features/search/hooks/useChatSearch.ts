@@ -2,10 +2,10 @@ import type { SearchResult } from '@contracts/search';
 import { useMemo } from 'react';
 import { getErrorMessage } from '../../../api/errors';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useCompanyStore } from '../../companies/companyStore';
+import { useCompanyStore } from '../../../stores/companyStore';
 import { openAtMessage } from '../openAtMessage';
 import { searchApi } from '../searchApi';
-import { useSearchStore } from '../searchStore';
+import { useSearchStore } from '../../../stores/searchStore';
 
 export interface ChatSearchActions {
   /** Searches the user's chats in the current company; blank text clears the results. */

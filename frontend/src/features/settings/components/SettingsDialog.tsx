@@ -1,6 +1,6 @@
 import { Empty, Modal, Tabs } from 'antd';
 import { useState } from 'react';
-import { findAgent, useAgentsStore } from '../../agents/agentsStore';
+import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
 import { AddAgentDialog } from '../../agents/components/AddAgentDialog';
 import { AgentDetails } from '../../agents/components/AgentDetails';
 import { AgentsTab } from '../../agents/components/AgentsTab';

@@ -1,6 +1,6 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useResolvedTheme, useThemeStore, type ThemeMode } from '../themeStore';
+import { useResolvedTheme, useThemeStore, type ThemeMode } from '../../../stores/themeStore';
 
 const items: MenuProps['items'] = [
   { key: 'light', label: 'Light', icon: <SunOutlined /> },

@@ -11,7 +11,7 @@ import { Flex, Typography, type MenuProps } from 'antd';
 import Dropdown from 'antd/es/dropdown';
 import type { ReactElement } from 'react';
 import type { CompanyMembership, User } from '../../../api/contracts';
-import { canAccessCompanyAdmin, canAccessPlatformAdmin } from '../../../app/access';
+import { canAccessCompanyAdmin, canAccessPlatformAdmin } from '../../../lib/access';
 import { COMPANY_KEY_PREFIX } from './userMenuKeys';
 
 export interface UserMenuDropdownProps {

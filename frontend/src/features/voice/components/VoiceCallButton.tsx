@@ -2,7 +2,7 @@ import { AudioOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { AgentView } from '../../../api/contracts';
 import { useVoiceCall } from '../hooks/useVoiceCall';
-import { useVoiceStore } from '../voiceStore';
+import { useVoiceStore } from '../../../stores/voiceStore';
 
 interface VoiceCallButtonProps {
   agent: AgentView;

@@ -1,5 +1,5 @@
 import { Flex, Typography, theme } from 'antd';
-import { useVoiceStore } from '../voiceStore';
+import { useVoiceStore } from '../../../stores/voiceStore';
 
 /**
  * Above the input during a call into this chat: who is talking, and the agent's tentative response as a

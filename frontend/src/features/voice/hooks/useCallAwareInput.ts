@@ -1,5 +1,5 @@
 import { isCallChat, sendTextIntoCall, signalTyping } from '../voiceSession';
-import { useVoiceStore } from '../voiceStore';
+import { useVoiceStore } from '../../../stores/voiceStore';
 
 export interface CallAwareInput {
   /** Text goes into the call while one is connected for this chat, else to `send` (the webhook). */

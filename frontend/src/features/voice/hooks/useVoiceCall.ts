@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { AgentView, MessageFeedback, MessageView } from '../../../api/contracts';
 import { useActionToasts } from '../../../hooks/useActionToasts';
-import { useChatStore } from '../../chat/chatStore';
+import { useChatStore } from '../../../stores/chatStore';
 import { endVoiceCall, rateVoiceTurn, startVoiceCall, type VoiceNotifier } from '../voiceSession';
 
 export interface VoiceCallActions {

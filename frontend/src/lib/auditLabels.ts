@@ -1,0 +1,104 @@
+import { AUDIT_ACTIONS } from '@contracts/audit';
+import type { AuditAction, AuditEntryView } from '../api/contracts';
+
+/** What each audit action is called on screen. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Failed sign-in',
+  'auth.password_changed': 'Password changed',
+  'auth.password_reset': 'Password reset',
+  'auth.email_changed': 'Email changed',
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
+  'invitation.created': 'Invitation sent',
+  'invitation.resent': 'Invitation resent',
+  'invitation.accepted': 'Invitation accepted',
+  'invitation.deleted': 'Invitation deleted',
+  'settings.updated': 'Settings updated',
+  'colors.updated': 'Colors updated',
+  'user.invited': 'User invited',
+  'user.password_reset_sent': 'Password reset email sent',
+  'user.superadmin_granted': 'Made Super Admin',
+  'user.superadmin_revoked': 'Super Admin removed',
+  'user.disabled': 'Account disabled',
+  'user.enabled': 'Account enabled',
+  'company.created': 'Company created',
+  'company.deleted': 'Company deleted',
+  'agent.deleted': 'Agent deleted',
+};
+
+/** Every action, for the platform log's Action filter. */
+export const PLATFORM_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS;
+
+/** The actions a company's own log can hold (the others are not about one company). */
+export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
+  'member.role_changed',
+  'member.removed',
+  'invitation.created',
+  'invitation.resent',
+  'invitation.accepted',
+  'invitation.deleted',
+  'company.created',
+  'agent.deleted',
+];
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+}
+
+const ROLE_LABELS: Record<string, string> = { owner: 'Owner', admin: 'Admin', user: 'User' };
+const roleLabel = (role: unknown) => (typeof role === 'string' ? (ROLE_LABELS[role] ?? role) : '');
+
+const SIGN_IN_METHODS: Record<string, string> = {
+  password: 'with password',
+  google: 'with Google',
+  registration: 'at sign-up',
+  invitation: 'at invited sign-up',
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** One short line of what the entry's details say (old and new role, how someone signed in...), or ''. */
+export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'details'>): string {
+  const d = entry.details ?? {};
+  switch (entry.action) {
+    case 'auth.sign_in':
+      return SIGN_IN_METHODS[text(d.method)] ?? '';
+    case 'auth.sign_in_failed':
+      if (d.reason === 'email_not_verified') return 'email not verified';
+      if (d.reason === 'account_disabled') return 'account disabled';
+      return d.method === 'google'
+        ? `with Google${text(d.reason) ? `: ${text(d.reason)}` : ''}`
+        : 'wrong email or password';
+    case 'auth.email_changed':
+      return text(d.from) && text(d.to) ? `${text(d.from)} → ${text(d.to)}` : '';
+    case 'member.role_changed':
+      return roleLabel(d.from) && roleLabel(d.to) ? `${roleLabel(d.from)} → ${roleLabel(d.to)}` : '';
+    case 'member.removed':
+      return d.role ? `was ${roleLabel(d.role)}` : '';
+    case 'invitation.created':
+    case 'invitation.resent':
+    case 'invitation.deleted':
+    case 'invitation.accepted':
+      return d.role ? `as ${roleLabel(d.role)}` : '';
+    case 'company.created':
+      if (d.via === 'registration') return 'at sign-up';
+      return text(d.owner) ? `owner ${text(d.owner)}` : '';
+    case 'company.deleted':
+      return plural(d.members, 'member') + plural(d.agents, 'agent', ', ') + plural(d.chats, 'chat', ', ');
+    case 'settings.updated':
+    case 'colors.updated':
+      return Array.isArray(d.changed) ? d.changed.filter((k) => typeof k === 'string').join(', ') : '';
+    case 'user.invited':
+      return text(d.name);
+    default:
+      return '';
+  }
+}
+
+/** '3 members' (with a separator in front when `before` is given); '' when the count is not a number. */
+function plural(count: unknown, noun: string, before = ''): string {
+  const n = typeof count === 'number' ? count : typeof count === 'string' ? Number(count) : NaN;
+  if (!Number.isFinite(n)) return '';
+  return `${before}${n} ${noun}${n === 1 ? '' : 's'}`;
+}
