@@ -16,7 +16,6 @@ const INPUTS = [
   'frontend/public',
   'frontend/index.html',
   'frontend/vite.config.ts',
-  'frontend/build',
   'frontend/tsconfig.json',
   'frontend/package.json',
   // The in-app help pages render these (frontend/src/pages/WebhookSignaturesPage.tsx).

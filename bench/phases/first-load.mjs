@@ -57,7 +57,7 @@ function watchUsable(selector) {
 
 /**
  * How long the first visit of a normal profile stays on the page: a visit, not a bounce, so the app has
- * kept what it keeps for the next one (antd's computed theme, frontend/src/app/styleCache.ts, after 3 s).
+ * kept what it keeps for the next one (the computed theme, frontend/src/boot/themeCache.ts).
  */
 const FIRST_VISIT_MS = 4_000;
 

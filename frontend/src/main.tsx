@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadStartPage } from './app/pageLoaders';
+import { preloadStartPage } from './boot/pageLoaders';
 import { mayHaveSession } from './workspace/session';
 import { loadAppearance } from './features/platform-admin/appearance/loadAppearance';
-// antd's prebuilt styles (the ConfigProvider runs with zeroRuntime, src/app/AppProviders.tsx): the rules
-// of no one component here; each component's come with its code (frontend/build/antdStyles.ts).
-import 'virtual:antd-style/base.css';
+// antd's prebuilt stylesheet, every component's rules: the ConfigProvider runs with zeroRuntime
+// (src/app/AppProviders.tsx), so no component's styles are generated in the page.
+import 'antd/dist/antd.css';
 import './styles.css';
 import './app/touchTargets.css';
 

@@ -1,6 +1,6 @@
 import { ApiError } from './errors';
 import type { ApiErrorBody, AuthResponse } from './contracts';
-import { takeEarlyResponse } from './earlyRequests';
+import { takeEarlyResponse } from '../boot/earlyRequests';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -1,22 +1,14 @@
-import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useIsMobile } from '../hooks/useMediaQuery';
 import { useAppearance } from '../stores/appearanceStore';
 import { applyAppearanceToDocument } from '../features/platform-admin/appearance/applyAppearanceToDocument';
 import { useResolvedTheme, watchSystemTheme } from '../stores/themeStore';
 import { AppShell } from '../hooks/appApi';
-import { keepStyleCache, pinThemeEntries, restoredStyleCache } from './styleCache';
-import { themeConfigFor } from './themeCache';
+import { themeConfigFor } from '../boot/themeCache';
 
 /** Where toasts start: below antd's Layout.Header (64 px), with the gap antd keeps at the top (8 px). */
 const TOASTS_TOP = 72;
-
-/** antd's style cache, with the theme computed on earlier page loads (styleCache.ts). */
-const styleCache = restoredStyleCache();
-
-/** How long after a theme is on screen its computed entries are kept: off the first screen's path. */
-const KEEP_AFTER_MS = 3000;
 
 const THEME_CLASS = 'sb-theme';
 
@@ -30,11 +22,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const appearance = useAppearance();
   // zeroRuntime: antd's component styles come from its prebuilt stylesheet (imported in main.tsx), not
-  // generated in the page at first render (~250 ms of a warm /chat load on this machine). The theme's
-  // tokens, platform colours included, still apply live: antd writes them as CSS variables, which that
+  // generated in the page at first render (what that buys: src/boot/README.md). The theme's tokens,
+  // platform colours included, still apply live: antd writes them as CSS variables, which that
   // stylesheet reads.
-  // cssVar.key: the class the theme's CSS variables hang on, named here rather than from React's useId, so
-  // that the theme computed on an earlier load is found under the same key (styleCache.ts).
+  // cssVar.key: the class the theme's CSS variables hang on, one name on every load rather than one
+  // from React's useId.
   const themeConfig = useMemo(
     () => ({
       ...themeConfigFor(resolved, appearance.colors),
@@ -54,12 +46,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => watchSystemTheme(), []);
-  // Before the insertion effects of a later theme switch (styleCache.ts).
-  useLayoutEffect(() => pinThemeEntries(styleCache), [themeConfig]);
-  useEffect(() => {
-    const timer = setTimeout(() => keepStyleCache(styleCache), KEEP_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [themeConfig]);
   useEffect(() => applyAppearanceToDocument(appearance), [appearance]);
   useEffect(() => {
     document.documentElement.dataset.theme = resolved;
@@ -67,10 +53,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [resolved]);
 
   return (
-    <StyleProvider cache={styleCache}>
-      <ConfigProvider theme={themeConfig}>
-        <AppShell notification={notificationConfig}>{children}</AppShell>
-      </ConfigProvider>
-    </StyleProvider>
+    <ConfigProvider theme={themeConfig}>
+      <AppShell notification={notificationConfig}>{children}</AppShell>
+    </ConfigProvider>
   );
 }

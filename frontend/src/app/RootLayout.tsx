@@ -3,7 +3,8 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageStatus } from '../components/FullPageStatus';
 import { useRealtimeConnection } from './useRealtimeConnection';
 import { useSessionStore } from '../stores/sessionStore';
-import { opensChat, startPageLoadingNow } from './pageLoaders';
+import { startPageLoadingNow } from '../boot/pageLoaders';
+import { opensChat } from '../boot/startPage';
 import { initializeSession } from '../workspace/session';
 
 const initializingView = <FullPageStatus text="Initializing application..." />;
@@ -21,8 +22,8 @@ export function RootLayout() {
   }, [chatScreen]);
 
   // The loading view stays until the first screen's code is here, and is not a Suspense fallback
-  // meanwhile: React reveals content that suspended at most every 300 ms (its fallback throttle), and
-  // a warm visit, whose code comes from the cache, waited out most of that with nothing left to load.
+  // meanwhile: React throttles the reveal of content that suspended, and a warm visit, whose code comes
+  // from the cache, waited out that throttle with nothing left to load.
   const [pageCode, setPageCode] = useState(startPageLoadingNow);
   useEffect(() => {
     let current = true;

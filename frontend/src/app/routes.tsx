@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './AuthGate';
-import { chatPage, signInPage } from './pageLoaders';
+import { chatPage, signInPage } from '../boot/pageLoaders';
 import { RootLayout } from './RootLayout';
 
 // Every page is its own chunk: antd screens are heavy and only the current one is needed.

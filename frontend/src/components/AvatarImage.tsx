@@ -1,6 +1,4 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-// antd's rules for these class names (frontend/build/antdStyles.ts): no antd module here brings them.
-import 'virtual:antd-style/avatar.css';
 import './AvatarImage.css';
 
 export const PLACEHOLDER_AVATAR = '/placeholder.svg';

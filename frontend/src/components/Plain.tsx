@@ -5,9 +5,6 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
-// antd's rules for these class names (frontend/build/antdStyles.ts): no antd module here brings them.
-import 'virtual:antd-style/flex.css';
-import 'virtual:antd-style/typography.css';
 import './Plain.css';
 
 /*

@@ -3,8 +3,6 @@ import AntdAppContext, { type useAppProps } from 'antd/es/app/context';
 import useAppStyle from 'antd/es/app/style';
 import type { NotificationConfig } from 'antd/es/notification/interface';
 import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
-// antd's rules for the `ant-app` root (frontend/build/antdStyles.ts): antd's App module is not loaded here.
-import 'virtual:antd-style/app.css';
 
 /**
  * antd's `App` without its weight on the first screen. antd's own `App` builds the toast, message and

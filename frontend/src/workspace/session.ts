@@ -1,6 +1,7 @@
 import { bootstrapApi } from '../api/bootstrapApi';
 import type { AuthResponse } from '../api/contracts';
-import { preloadSettled } from '../api/earlyRequests';
+import { preloadSettled } from '../boot/earlyRequests';
+import { hasSessionHint } from '../boot/startPage';
 import { ApiError } from '../api/errors';
 import { http } from '../api/httpClient';
 import { meApi } from '../api/meApi';
@@ -53,9 +54,9 @@ async function loadSession(chatScreen: boolean): Promise<void> {
 
 let initializing: Promise<void> | null = null;
 
-/** The server sets `sb_signed_in` (readable, no secret) beside the HttpOnly refresh cookie. */
+/** The hint cookie the server sets beside the HttpOnly refresh cookie is here. */
 export function mayHaveSession(): boolean {
-  return typeof document === 'undefined' || /(?:^|;\s*)sb_signed_in=/.test(document.cookie);
+  return typeof document === 'undefined' || hasSessionHint(document.cookie);
 }
 
 /**

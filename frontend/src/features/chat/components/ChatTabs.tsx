@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { themeConfigFor } from '../../../app/themeCache';
+import { themeConfigFor } from '../../../boot/themeCache';
 import { useAppearance } from '../../../stores/appearanceStore';
 import { useResolvedTheme } from '../../../stores/themeStore';
 import './ChatTabs.css';

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { preloadablePage, startPage } from './pageLoaders';
+import { preloadablePage } from './pageLoaders';
+import { startPage } from './startPage';
 
 describe('startPage (the screen whose code loads before the session check)', () => {
   it('is the chat for a signed-in browser opening / or /chat', () => {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
+import { buildSessionPreload } from './sessionPreload.ts';
 
 type OutputChunk = Rolldown.OutputChunk;
 type RolldownOutput = Rolldown.RolldownOutput;
@@ -10,8 +9,8 @@ type RolldownOutput = Rolldown.RolldownOutput;
  *
  * rolldown puts each module in a chunk of the modules imported by the same set of pages and dialogs, so
  * the chat loaded ~50 files and the sign-in page ~28: each one a cache lookup, a modulepreload link and
- * a module record on every load (merging the start's 22 files into one took ~60 ms off a warm /chat
- * load here). The groups here follow the pages a load starts on (src/app/pageLoaders.ts):
+ * a module record on every load (what the groups buy: ../README.md). The groups here follow the pages a
+ * load starts on (../startPage.ts):
  *
  * - `start`: what the app's entry loads before any page;
  * - `start-pages`: what the sign-in page and the chat both load beyond it;
@@ -100,9 +99,6 @@ export async function startPageGroups(configFile: string): Promise<Rolldown.Code
   }));
 }
 
-/** Where public/session-preload.js takes the start pages' files: the build writes them over it. */
-export const START_PAGE_FILES_SLOT = '/* start-page files */ {}';
-
 /**
  * The files each start page loads beyond the entry's (its groups' chunks), as /session-preload.js
  * preloads them: `{ chat: ['/assets/start-pages-….js', '/assets/chat-….js'], 'sign-in': [...] }`.
@@ -128,15 +124,13 @@ export function startPageFiles(
 
 /**
  * Fails the build when a start page loads another one's group: the sign-in page loading the chat's
- * code (a side-effect import can tie them) would put its bytes over the first-load goal unseen.
+ * code (a side-effect import can tie them) would put its bytes over the first-load budget unseen.
  *
- * Then writes /session-preload.js (public/, which runs as the page starts, before the app's entry has
- * been parsed) with the start pages' files, so that the page it will show starts loading at once:
- * the chat's code was asked for only once the entry had been parsed and run (~370 ms into a warm load),
- * and the page then waited ~80 ms for its parse with nothing else to do.
+ * Then writes /session-preload.js (../sessionPreload.ts, which runs as the page starts, before the app's
+ * entry has been parsed) with the start pages' files, so that the page it will show starts loading at
+ * once rather than once the entry has been parsed and run.
  */
 export function checkStartPageChunks(): Plugin {
-  let publicDir = '';
   let base = '/';
   return {
     name: 'start-page-chunks-check',
@@ -144,10 +138,9 @@ export function checkStartPageChunks(): Plugin {
     // After Vite's CSS plugin has dropped the chunks that held only CSS.
     enforce: 'post',
     configResolved(config) {
-      publicDir = config.publicDir;
       base = config.base;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const groupOf = (chunk: OutputChunk) => GROUP_ORDER.find((group) => chunk.name === group);
@@ -174,17 +167,11 @@ export function checkStartPageChunks(): Plugin {
           this.error(`start-page chunks: the ${group} page loads ${chunk.fileName}`);
         }
       }
-      const source = readFileSync(join(publicDir, 'session-preload.js'), 'utf8');
-      if (source.split(START_PAGE_FILES_SLOT).length !== 2)
-        this.error(`start-page chunks: public/session-preload.js must hold ${START_PAGE_FILES_SLOT} once`);
-      // Emitted under the public file's name: written over the copy Vite made of it (and compressed).
+      // An asset of the bundle, so it is compressed with the others.
       this.emitFile({
         type: 'asset',
         fileName: 'session-preload.js',
-        source: source.replace(
-          START_PAGE_FILES_SLOT,
-          JSON.stringify(startPageFiles(chunks, pageChunk, base)),
-        ),
+        source: await buildSessionPreload(startPageFiles(chunks, pageChunk, base)),
       });
     },
   };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthResponse } from './contracts';
+import type { AuthResponse } from '../api/contracts';
 import { preloadSettled } from './earlyRequests';
-import { createHttpClient } from './httpClient';
+import { createHttpClient } from '../api/httpClient';
 import { userView } from '../test/fixtures';
 
 const session = (token: string): AuthResponse => ({ accessToken: token, expiresIn: 900, user: userView() });

@@ -4,7 +4,7 @@
  * method and URL (the bootstrap's was sent with the access token that refresh answered with, the one
  * the app then holds).
  */
-type EarlyRequests = Record<string, Promise<Response> | undefined>;
+export type EarlyRequests = Record<string, Promise<Response> | undefined>;
 
 declare global {
   interface Window {

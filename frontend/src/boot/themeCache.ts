@@ -1,7 +1,7 @@
 import type { ColorSettings } from '@contracts/platform-appearance';
 import { theme, type ThemeConfig } from 'antd';
 import type { ResolvedTheme } from '../stores/themeStore';
-import { buildThemeConfig } from './theme';
+import { buildThemeConfig } from '../app/theme';
 
 /**
  * Set at build time (vite.config.ts) from the sources of the theme mapping and antd's version: a cached
@@ -10,9 +10,9 @@ import { buildThemeConfig } from './theme';
 declare const __THEME_CACHE_KEY__: string;
 
 /**
- * buildThemeConfig derives antd's tokens again and again while it nudges colours to a readable contrast:
- * 60 ms for the light theme and 170 ms for the dark one on a busy 2-core machine, on the first render
- * of every page load. Its result depends only on the theme and the palette, so it is kept: in memory
+ * buildThemeConfig derives antd's tokens again and again while it nudges colours to a readable contrast,
+ * on the first render of every page load (what keeping it buys: README.md). Its result depends only on
+ * the theme and the palette, so it is kept: in memory
  * (a theme switch back and forth, the appearance answer bringing the same palette) and in localStorage,
  * so a returning visitor's first render skips it.
  */

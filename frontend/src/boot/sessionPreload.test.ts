@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import preloadSource from '../../public/session-preload.js?raw';
+import { CURRENT_COMPANY_STORAGE_KEY } from '../stores/companyStore';
+import { buildSessionPreload } from './build/sessionPreload';
+import { COMPANY_STORAGE_KEY, preloadSession } from './sessionPreload';
 
-/** Where the build writes the start pages' files (build/startPageChunks.ts, START_PAGE_FILES_SLOT). */
-const SLOT = '/* start-page files */ {}';
+/** What the build passes: the files each start page loads beyond the entry. */
 const FILES = {
   chat: ['/assets/start-pages-1.js', '/assets/chat-1.js'],
   'sign-in': ['/assets/start-pages-1.js', '/assets/sign-in-1.js'],
 };
 
-/** /session-preload.js (public/): run as the browser runs it, against a stubbed fetch, as built. */
-const runPreload = () => new Function(preloadSource.replace(SLOT, JSON.stringify(FILES)))();
+const runPreload = () => preloadSession(FILES);
 
 /** The modulepreload links the script added, in order. */
 const preloaded = () =>
@@ -99,8 +99,20 @@ describe('/session-preload.js', () => {
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
-  it("holds the build's slot for the start pages' files, once", () => {
-    expect(preloadSource.split(SLOT)).toHaveLength(2);
+  it('is built into one classic script that runs as the browser runs it, with the files it is given', async () => {
+    window.history.replaceState(null, '', '/chat');
+    refuseSession();
+
+    const script = await buildSessionPreload(FILES);
+    expect(script).not.toMatch(/^\s*(import|export)\b/m);
+    new Function(script)();
+
+    expect(preloaded()).toEqual(FILES.chat);
+    expect(await window.__sbEarly?.['POST /api/auth/refresh']).toMatchObject({ status: 401 });
+  });
+
+  it('reads the company the app stores as the one shown last', () => {
+    expect(COMPANY_STORAGE_KEY).toBe(CURRENT_COMPANY_STORAGE_KEY);
   });
 
   it("starts loading the chat's code beside the app's entry, signed in", () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_COLOR_SETTINGS } from '@contracts/platform-appearance';
 import { theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildThemeConfig } from './theme';
+import { buildThemeConfig } from '../app/theme';
 
 const STORAGE_KEY = 'sb-theme-config';
 

@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { startPage } from './startPage';
 
 /** A page whose code can load ahead of its route, and that renders without suspending once it has. */
 export interface PreloadablePage {
@@ -27,9 +28,9 @@ export function preloadablePage<M>(
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
   function Page() {
     // The code already here (preloaded while the session was checked): rendered at once. Through
-    // React.lazy it would suspend for a tick, and React reveals suspended content at most every 300 ms
-    // (its fallback throttle): a warm visit waited that long with everything it needed. Chosen once
-    // per mount, so the element type never changes under a mounted page.
+    // React.lazy it would suspend for a tick, and React throttles the reveal of suspended content: a
+    // warm visit waited out that throttle with everything it needed. Chosen once per mount, so the
+    // element type never changes under a mounted page.
     const [ready] = useState(() => loaded);
     return createElement(ready ?? Lazy);
   }
@@ -48,24 +49,6 @@ export const signInPage = preloadablePage(
   () => import('../pages/SignInPage'),
   (m) => m.SignInPage,
 );
-
-/**
- * The page opened is the chat, or the sign-in page that sends a signed-in user there (unless it was
- * asked to send them elsewhere). public/session-preload.js applies the same rule.
- */
-export function opensChat(pathname: string, search: string): boolean {
-  return pathname === '/chat' || (pathname === '/' && !/[?&]redirect=/.test(search));
-}
-
-/**
- * The screen a page load will most probably show, whose code can load before the session check: the
- * chat when the page leads there and the browser is probably signed in (the hint cookie), the sign-in
- * form when the visitor is signed out (on `/`, or on `/chat`, which sends them there).
- */
-export function startPage(pathname: string, search: string, signedIn: boolean): 'chat' | 'sign-in' | null {
-  if (signedIn) return opensChat(pathname, search) ? 'chat' : null;
-  return pathname === '/' || pathname === '/chat' ? 'sign-in' : null;
-}
 
 /** The first screen's code loading (preloadStartPage), settled either way; null once it has. */
 let startPageLoading: Promise<void> | null = null;
