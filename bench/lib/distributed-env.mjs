@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { APP_ENTRY } from './config.mjs';
 import { onCleanup } from './lifecycle.mjs';
+import { spawnNode } from './servers.mjs';
+import { freePort } from './util.mjs';
 
 /** A database of the phase's own on the machine's PostgreSQL (`serverUrl`), dropped at cleanup. */
 export async function ownDatabase(serverUrl, label) {
@@ -42,4 +45,15 @@ export async function distributedEnv({ serverUrl, redisUrl, label, agentHostPort
     WEBHOOK_ALLOWED_HOSTS: agentHostPort,
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? rateLimitScale,
   });
+}
+
+/** An api node (PROCESS_ROLE=api) of the build with `env`, on a free port: resolves once it is healthy. */
+export async function spawnApiNode(env, label) {
+  const port = await freePort();
+  return spawnNode(
+    APP_ENTRY,
+    { ...env, PROCESS_ROLE: 'api', PORT: String(port), APP_ORIGIN: `http://127.0.0.1:${port}` },
+    label,
+    port,
+  );
 }

@@ -10,12 +10,12 @@
 import http from 'node:http';
 import { connectSocket, signUp } from '../lib/clients.mjs';
 import { APP_ENTRY, CONFIG } from '../lib/config.mjs';
-import { distributedEnv } from '../lib/distributed-env.mjs';
+import { distributedEnv, spawnApiNode } from '../lib/distributed-env.mjs';
 import { onCleanup } from '../lib/lifecycle.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { spawnNode } from '../lib/servers.mjs';
 import { rssKb } from '../lib/sockets.mjs';
-import { delay, freePort, now, withTimeout } from '../lib/util.mjs';
+import { delay, now, withTimeout } from '../lib/util.mjs';
 
 const {
   chats: CHATS,
@@ -238,13 +238,7 @@ export const callsInFlight = {
       agentHostPort: agent.hostPort,
       rateLimitScale: '10000',
     });
-    const port = await freePort();
-    const apiNode = await spawnNode(
-      APP_ENTRY,
-      { ...env, PROCESS_ROLE: 'api', PORT: String(port), APP_ORIGIN: `http://127.0.0.1:${port}` },
-      'calls api',
-      port,
-    );
+    const apiNode = await spawnApiNode(env, 'calls api');
     const d = await signUp(apiNode.base, agent.url);
     const api = { base: apiNode.base, token: d.api.session.token, companyId: d.api.session.companyId };
     const chats = new Array(CHATS);

@@ -6,13 +6,13 @@
 // concurrent shape, in blocks interleaved with the embedded single process of the main run: msgs/s of
 // 2 api + 1 worker over one process, then again once a second worker has joined.
 import { signUp } from '../lib/clients.mjs';
-import { distributedEnv } from '../lib/distributed-env.mjs';
+import { distributedEnv, spawnApiNode } from '../lib/distributed-env.mjs';
 import { APP_ENTRY, CONFIG } from '../lib/config.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { httpSystem, measureRoundTrips, roundTripSystems } from '../lib/round-trip.mjs';
 import { spawnNode } from '../lib/servers.mjs';
 import { ratio } from '../lib/stats.mjs';
-import { delay, freePort } from '../lib/util.mjs';
+import { delay } from '../lib/util.mjs';
 import { concurrent } from './concurrent.mjs';
 
 const { workerStartMs } = CONFIG.distributed;
@@ -35,18 +35,8 @@ export const distributed = {
       agentHostPort: ctx.webhook.hostPort,
       rateLimitScale: '1000',
     });
-    const api = async (label) => {
-      const port = await freePort();
-      const node = {
-        ...env,
-        PROCESS_ROLE: 'api',
-        PORT: String(port),
-        APP_ORIGIN: `http://127.0.0.1:${port}`,
-      };
-      return spawnNode(APP_ENTRY, node, label, port);
-    };
-    const apiA = await api('api A'); // migrates first
-    const apiB = await api('api B');
+    const apiA = await spawnApiNode(env, 'api A'); // migrates first
+    const apiB = await spawnApiNode(env, 'api B');
     const pids = [
       apiA.pid,
       apiB.pid,

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { signUp } from '../lib/clients.mjs';
 import { APP_ENTRY, CONFIG } from '../lib/config.mjs';
-import { distributedEnv } from '../lib/distributed-env.mjs';
+import { distributedEnv, spawnApiNode } from '../lib/distributed-env.mjs';
 import { cleanup, onCleanup } from '../lib/lifecycle.mjs';
 import { table } from '../lib/output.mjs';
 import { httpSystem, runConcurrent } from '../lib/round-trip.mjs';
@@ -100,17 +100,8 @@ async function main() {
     agentHostPort: webhook.hostPort,
     rateLimitScale: '1000',
   });
-  const api = async (label) => {
-    const port = await freePort();
-    return spawnNode(
-      APP_ENTRY,
-      { ...env, PROCESS_ROLE: 'api', PORT: String(port), APP_ORIGIN: `http://127.0.0.1:${port}` },
-      label,
-      port,
-    );
-  };
-  const apiA = await api('api A');
-  const apiB = await api('api B');
+  const apiA = await spawnApiNode(env, 'api A');
+  const apiB = await spawnApiNode(env, 'api B');
   const worker = await spawnNode(APP_ENTRY, { ...env, PROCESS_ROLE: 'worker' }, 'worker');
   const pids = { 'api A': apiA.pid, 'api B': apiB.pid, worker: worker.pid };
   const d = await signUp(apiA.base, webhook.url);
