@@ -9,24 +9,20 @@ import {
   Patch,
   Post,
   UploadedFile,
-  UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
-  ApiBearerAuth,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
-  ApiTags,
 } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { ValidationFailedError } from '../common/domain-errors';
 import { UuidParamPipe } from '../common/uuid';
-import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyScoped } from '../companies/company-member.guard';
 import { INVALID_IMAGE_MESSAGE, MAX_IMAGE_BYTES } from '../files/files.service';
 import { AGENT_NOT_FOUND, AgentsService, DEFAULT_AGENT_ID } from './agents.service';
 import { AgentDto, AgentWithSecretDto, CreateAgentDto, UpdateAgentDto } from './dto/agent.dto';
@@ -35,10 +31,7 @@ import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 /** An agent's public id: a uuid, or 'default-agent'. */
 const AGENT_ID = new UuidParamPipe(AGENT_NOT_FOUND, [DEFAULT_AGENT_ID]);
 
-@ApiTags('agents')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('agents')
 @Controller('agents')
 export class AgentsController {
   constructor(private readonly agents: AgentsService) {}

@@ -1,7 +1,7 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
-import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyScoped } from '../companies/company-member.guard';
 import { SuperadminOnly } from '../platform-admin/superadmin.guard';
 import { AuditLogService } from './audit-log.service';
 import { AuditLogQuery, AuditPageDto, CompanyActivityQuery } from './dto/audit.dto';
@@ -22,10 +22,7 @@ export class AuditLogController {
 }
 
 /** Company Admin → Activity: the audit entries of the company named by X-Company-Id (owners and admins). */
-@ApiTags('company admin')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The company to read' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('company admin', 'The company to read')
 @Controller('company/activity')
 export class CompanyActivityController {
   constructor(private readonly audit: AuditLogService) {}

@@ -1,26 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { UuidParamPipe } from '../common/uuid';
-import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyScoped } from '../companies/company-member.guard';
 import { CHAT_NOT_FOUND, ChatsService } from './chats.service';
 import {
   ChatDto,
@@ -39,10 +21,7 @@ import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 
 const CHAT_ID = new UuidParamPipe(CHAT_NOT_FOUND);
 
-@ApiTags('chats')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('chats')
 @Controller()
 export class ChatsController {
   constructor(private readonly chats: ChatsService) {}

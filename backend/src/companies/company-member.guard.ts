@@ -1,4 +1,5 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { ScopedRequest } from '../common/company-scope';
 import { NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
@@ -34,3 +35,16 @@ export class CompanyMemberGuard implements CanActivate {
     return true;
   }
 }
+
+/**
+ * A controller whose routes act in the company named by X-Company-Id: the guard checks the caller's
+ * membership (and `@CurrentScope()` reads it), and the API docs show the header and the bearer token.
+ * `company` says which company the header names, for the docs.
+ */
+export const CompanyScoped = (tag: string, company = 'The current company'): ClassDecorator =>
+  applyDecorators(
+    ApiTags(tag),
+    ApiBearerAuth(),
+    ApiHeader({ name: 'X-Company-Id', required: true, description: company }),
+    UseGuards(CompanyMemberGuard),
+  );

@@ -1,29 +1,10 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Ip,
-  Param,
-  Patch,
-  Post,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import { AGENT_NOT_FOUND } from '../agents/agents.service';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { UuidParamPipe } from '../common/uuid';
-import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyScoped } from '../companies/company-member.guard';
 import { CompanyAdminService } from './company-admin.service';
 import {
   CompanyAgentDto,
@@ -39,10 +20,7 @@ import {
 import { MEMBER_NOT_FOUND, MembersService } from './members.service';
 
 /** Company administration of the company named by X-Company-Id: owners and admins (others: 403/404). */
-@ApiTags('company admin')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The company to manage' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('company admin', 'The company to manage')
 @Controller('company')
 export class CompanyAdminController {
   constructor(

@@ -1,16 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, UseGuards } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { UuidParamPipe } from '../common/uuid';
-import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyScoped } from '../companies/company-member.guard';
 import {
   CreateInvitationDto,
   InvitationDto,
@@ -22,10 +15,7 @@ import { INVITATION_NOT_FOUND, InvitationsService } from './invitations.service'
 const INVITATION_ID = new UuidParamPipe(INVITATION_NOT_FOUND);
 
 /** Company Invitations of the company named by X-Company-Id: owners and admins (others: 403/404). */
-@ApiTags('company admin')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The company to manage' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('company admin', 'The company to manage')
 @Controller('company/invitations')
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}

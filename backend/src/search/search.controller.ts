@@ -1,14 +1,11 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
-import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyScoped } from '../companies/company-member.guard';
 import { SearchPageDto, SearchQuery } from './dto/search.dto';
 import { SearchService } from './search.service';
 
-@ApiTags('search')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('search')
 @Controller()
 export class SearchController {
   constructor(private readonly search: SearchService) {}

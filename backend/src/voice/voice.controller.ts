@@ -1,18 +1,15 @@
-import { Body, Controller, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
-  ApiBearerAuth,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
-  ApiTags,
 } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 import { UuidParamPipe } from '../common/uuid';
-import { CompanyMemberGuard } from '../companies/company-member.guard';
+import { CompanyScoped } from '../companies/company-member.guard';
 import { MESSAGE_NOT_FOUND } from '../chats/chats.service';
 import { MessageDto } from '../chats/dto/chat.dto';
 import type { StartVoiceCallResult } from '../contracts/voice';
@@ -27,10 +24,7 @@ import { VOICE_CALL_NOT_FOUND, VoiceService } from './voice.service';
 const MESSAGE_ID = new UuidParamPipe(MESSAGE_NOT_FOUND);
 const CALL_ID = new UuidParamPipe(VOICE_CALL_NOT_FOUND);
 
-@ApiTags('voice')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('voice')
 @Controller('voice')
 export class VoiceController {
   constructor(private readonly voice: VoiceService) {}

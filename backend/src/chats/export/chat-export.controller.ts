@@ -1,17 +1,10 @@
-import { Controller, Get, Param, Query, StreamableFile, UseGuards } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiHeader,
-  ApiOkResponse,
-  ApiProduces,
-  ApiPropertyOptional,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { type CompanyScope, CurrentScope } from '../../common/company-scope';
 import { UuidParamPipe } from '../../common/uuid';
 import { OptionalNotNull } from '../../common/validation';
-import { CompanyMemberGuard } from '../../companies/company-member.guard';
+import { CompanyScoped } from '../../companies/company-member.guard';
 import type { ChatExportFormat } from '../../contracts/search';
 import { CHAT_NOT_FOUND } from '../chats.service';
 import { ChatExportService } from './chat-export.service';
@@ -23,10 +16,7 @@ export class ChatExportQuery {
   format?: ChatExportFormat;
 }
 
-@ApiTags('chats')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('chats')
 @Controller()
 export class ChatExportController {
   constructor(private readonly exports: ChatExportService) {}

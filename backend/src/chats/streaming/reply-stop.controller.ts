@@ -1,8 +1,8 @@
-import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../../common/company-scope';
 import { UuidParamPipe } from '../../common/uuid';
-import { CompanyMemberGuard } from '../../companies/company-member.guard';
+import { CompanyScoped } from '../../companies/company-member.guard';
 import type { StopReplyResult } from '../../contracts/chats';
 import { CHAT_NOT_FOUND } from '../chats.service';
 import { ReplyStreamingService } from './reply-streaming.service';
@@ -12,10 +12,7 @@ class StopReplyResultDto implements StopReplyResult {
 }
 
 /** Stop: a member of the company, owner of the chat, ends its pending reply (what came is kept). */
-@ApiTags('chats')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Company-Id', required: true, description: 'The current company' })
-@UseGuards(CompanyMemberGuard)
+@CompanyScoped('chats')
 @Controller()
 export class ReplyStopController {
   constructor(private readonly streaming: ReplyStreamingService) {}
