@@ -1,36 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, registerViaApi, type ApiSession } from '../fixtures/api';
+import { expect, test } from '@playwright/test';
+import { apiHeaders, registerViaApi, type ApiSession, inviteAndJoin } from '../fixtures/api';
 import { promoteToSuperadmin } from '../fixtures/superadmin';
-import { newAccount, uniqueEmail } from '../fixtures/ui';
+import { newAccount, uniqueEmail, chooseOption, tableRows } from '../fixtures/ui';
 
 /** 'Nov 22, 2026 9:05 PM' */
 const TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/;
-
-function rows(page: Page) {
-  return page.locator('.ant-table-tbody tr.ant-table-row');
-}
-
-/** Picks an option of the open antd Select (its list items carry the label as their title). */
-async function chooseOption(page: Page, label: string) {
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .and(page.locator(`[title="${label}"]`))
-    .click();
-}
-
-async function inviteAndJoin(owner: ApiSession, member: ApiSession, email: string) {
-  const invited = await owner.request.post('/api/company/invitations', {
-    headers: apiHeaders(owner),
-    data: { email, role: 'user' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const token = new URL(((await invited.json()) as { link: string }).link).searchParams.get('token');
-  const accepted = await member.request.post('/api/invitations/accept', {
-    headers: { authorization: `Bearer ${member.accessToken}` },
-    data: { token },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-}
 
 test('a superadmin reads sign-ins and failed sign-ins in Security and filters them by action', async ({
   browser,
@@ -71,8 +45,8 @@ test('a superadmin reads sign-ins and failed sign-ins in Security and filters th
     // This person's entries only (other tests share the database).
     await page.getByLabel('Actor').fill(someone.email);
     await page.getByLabel('Actor').press('Enter');
-    const signedIn = rows(page).filter({ hasText: 'Signed in' });
-    const failed = rows(page).filter({ hasText: 'Failed sign-in' });
+    const signedIn = tableRows(page).filter({ hasText: 'Signed in' });
+    const failed = tableRows(page).filter({ hasText: 'Failed sign-in' });
     await expect(signedIn).toHaveCount(2); // at sign-up, then with the password
     await expect(failed).toHaveCount(1);
     await expect(failed).toContainText(someone.email);
@@ -85,20 +59,20 @@ test('a superadmin reads sign-ins and failed sign-ins in Security and filters th
     // Their company, found by name: only what happened to it (sign-ins belong to no company).
     await page.getByLabel('Company').fill(someone.companyName);
     await chooseOption(page, someone.companyName);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('Company created');
-    await expect(rows(page).first()).toContainText('at sign-up');
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText('Company created');
+    await expect(tableRows(page).first()).toContainText('at sign-up');
     const companyFilter = page.locator('.ant-select').filter({ has: page.getByLabel('Company') });
     await companyFilter.hover();
     await companyFilter.locator('.ant-select-clear').click();
     // Back to all of their entries: the company's creation, two sign-ins, the failed one.
-    await expect(rows(page)).toHaveCount(4);
+    await expect(tableRows(page)).toHaveCount(4);
 
     await page.getByLabel('Action').click();
     await chooseOption(page, 'Failed sign-in');
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('Failed sign-in');
-    await expect(rows(page).first()).toContainText(someone.email);
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText('Failed sign-in');
+    await expect(tableRows(page).first()).toContainText(someone.email);
   } finally {
     await adminContext.close();
     await api.dispose();
@@ -154,14 +128,14 @@ test("an owner sees their company's role change in Activity, and nothing of anot
 
     await page.goto('/company/admin/activity');
     await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
-    const roleChange = rows(page).filter({ hasText: 'Role changed' });
+    const roleChange = tableRows(page).filter({ hasText: 'Role changed' });
     await expect(roleChange).toHaveCount(1);
     await expect(roleChange).toContainText(owner.email);
     await expect(roleChange).toContainText(member.email);
     await expect(roleChange).toContainText('User → Admin');
     await expect(roleChange.locator('td').first()).toHaveText(TIME);
-    await expect(rows(page).filter({ hasText: 'Invitation accepted' })).toHaveCount(1);
-    await expect(rows(page).filter({ hasText: 'Company created' })).toHaveCount(1);
+    await expect(tableRows(page).filter({ hasText: 'Invitation accepted' })).toHaveCount(1);
+    await expect(tableRows(page).filter({ hasText: 'Company created' })).toHaveCount(1);
     await expect(page.getByText(elsewhere)).toHaveCount(0);
     await expect(page.getByText(stranger.email)).toHaveCount(0);
     // A company's own log has no company column or filter.
@@ -169,8 +143,8 @@ test("an owner sees their company's role change in Activity, and nothing of anot
 
     await page.getByLabel('Action').click();
     await chooseOption(page, 'Role changed');
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('User → Admin');
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText('User → Admin');
   } finally {
     await ownerContext.close();
     await memberApi.dispose();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, registerViaApi, type ApiSession } from '../fixtures/api';
+import { expect, test } from '@playwright/test';
+import { registerViaApi, inviteViaApi, acceptViaApi } from '../fixtures/api';
 import { realtimeConnected } from '../fixtures/realtime';
 import {
   chooseFromMenu,
@@ -9,42 +9,10 @@ import {
   newAccount,
   uniqueEmail,
   userMenuButton,
+  chooseOption,
+  tableRows,
+  tableRow,
 } from '../fixtures/ui';
-
-async function inviteViaApi(session: ApiSession, email: string, role: 'user' | 'admin') {
-  const res = await session.request.post('/api/company/invitations', {
-    headers: apiHeaders(session),
-    data: { email, role },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { invitation: { id: string }; link: string };
-}
-
-/** The member accepts through the API, signed in as themselves. */
-async function acceptViaApi(session: ApiSession, link: string) {
-  const token = new URL(link).searchParams.get('token');
-  const res = await session.request.post('/api/invitations/accept', {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    data: { token },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Picks an option of the open antd Select (its list items carry the label as their title). */
-async function chooseOption(page: Page, label: string) {
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .and(page.locator(`[title="${label}"]`))
-    .click();
-}
-
-function rows(page: Page) {
-  return page.locator('.ant-table-tbody tr.ant-table-row');
-}
-
-function tableRow(page: Page, text: string) {
-  return rows(page).filter({ hasText: text });
-}
 
 test('a role change and a removal take effect on the member’s open page at once', async ({ browser }) => {
   const owner = newAccount('owner-roles', {
@@ -162,29 +130,29 @@ test('the data table filters, sorts and pages (Company Invitations)', async ({ p
 
   await page.goto('/company/admin/invitations');
   await expect(page.getByRole('heading', { name: 'Company Invitations' })).toBeVisible();
-  await expect(rows(page)).toHaveCount(10);
+  await expect(tableRows(page)).toHaveCount(10);
   const previous = page.getByRole('button', { name: 'Previous' });
   const next = page.getByRole('button', { name: 'Next' });
   await expect(previous).toBeDisabled();
   await next.click();
-  await expect(rows(page)).toHaveCount(2);
+  await expect(tableRows(page)).toHaveCount(2);
   await expect(next).toBeDisabled();
   await previous.click();
-  await expect(rows(page)).toHaveCount(10);
+  await expect(tableRows(page)).toHaveCount(10);
 
   // Sorting by the invitee, ascending then descending, over both pages.
   const header = page.locator('th').filter({ hasText: 'Invitee' });
   await header.click();
-  await expect(rows(page).first()).toContainText(sorted[0]);
+  await expect(tableRows(page).first()).toContainText(sorted[0]);
   await header.click();
-  await expect(rows(page).first()).toContainText(sorted[sorted.length - 1]);
+  await expect(tableRows(page).first()).toContainText(sorted[sorted.length - 1]);
 
   // The filter box searches the status column.
   const filter = page.getByPlaceholder('Filter by Status...');
   await filter.fill('accepted');
   await expect(page.getByText('No results.')).toBeVisible();
   await filter.fill('pend');
-  await expect(rows(page)).toHaveCount(10);
+  await expect(tableRows(page)).toHaveCount(10);
 
   // Delete one (the first row, sorted descending): the table follows.
   await filter.fill('');
@@ -199,7 +167,7 @@ test('the data table filters, sorts and pages (Company Invitations)', async ({ p
   await expectToast(page, 'Invitation deleted');
   await expect(target).toHaveCount(0);
   await next.click();
-  await expect(rows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
 
   // Columns resize from the keyboard.
   const handle = page.getByRole('separator', { name: 'Resize Invitee' });

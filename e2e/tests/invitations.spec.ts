@@ -1,23 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, registerViaApi, type ApiSession } from '../fixtures/api';
+import { expect, test } from '@playwright/test';
+import { registerViaApi, inviteViaApi } from '../fixtures/api';
 import { linkFrom, waitForMail } from '../fixtures/mailbox';
 import { realtimeConnected } from '../fixtures/realtime';
-import { chooseFromUserMenu, expectToast, newAccount, PASSWORD, uniqueEmail } from '../fixtures/ui';
-
-/** POST /api/company/invitations as `session`: the invitation and its link. */
-async function inviteViaApi(session: ApiSession, email: string, role: 'user' | 'admin') {
-  const res = await session.request.post('/api/company/invitations', {
-    headers: apiHeaders(session),
-    data: { email, role },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { invitation: { id: string }; link: string };
-}
-
-/** The row of the admin table whose text has `text`. */
-function tableRow(page: Page, text: string) {
-  return page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-}
+import { chooseFromUserMenu, expectToast, newAccount, PASSWORD, uniqueEmail, tableRow } from '../fixtures/ui';
 
 test('the owner invites by email; a new person registers through the mailed link; the owner sees it live', async ({
   browser,

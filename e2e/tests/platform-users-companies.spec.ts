@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiHeaders, registerViaApi, type ApiSession } from '../fixtures/api';
+import { registerViaApi, inviteAndJoin } from '../fixtures/api';
 import { linkFrom, waitForMail } from '../fixtures/mailbox';
 import { promoteToSuperadmin } from '../fixtures/superadmin';
 import {
@@ -11,13 +11,10 @@ import {
   signIn,
   uniqueEmail,
   type NewAccount,
+  tableRows,
 } from '../fixtures/ui';
 
 const LAST_SUPERADMIN = 'The platform needs at least one active super admin.';
-
-function rows(page: Page) {
-  return page.locator('.ant-table-tbody tr.ant-table-row');
-}
 
 /** A signed-in superadmin on a page of its own. */
 async function superadminPage(browser: Browser, prefix: string) {
@@ -32,24 +29,10 @@ async function superadminPage(browser: Browser, prefix: string) {
 /** Shows only the rows of User Management whose name or email matches (other tests share the database). */
 async function findUser(page: Page, email: string) {
   await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-  const row = rows(page).filter({ hasText: email });
+  const row = tableRows(page).filter({ hasText: email });
   await expect(row).toHaveCount(1);
-  await expect(rows(page)).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
   return row;
-}
-
-async function inviteAndJoin(owner: ApiSession, member: ApiSession, email: string) {
-  const invited = await owner.request.post('/api/company/invitations', {
-    headers: apiHeaders(owner),
-    data: { email, role: 'user' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const token = new URL(((await invited.json()) as { link: string }).link).searchParams.get('token');
-  const accepted = await member.request.post('/api/invitations/accept', {
-    headers: { authorization: `Bearer ${member.accessToken}` },
-    data: { token },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
 }
 
 test('a superadmin invites a user, who chooses a password and signs in; promote and demote', async ({
@@ -158,7 +141,7 @@ test("a deleted company's member's open page moves to another company of theirs"
     await page.goto('/admin/companies');
     await expect(page.getByRole('heading', { name: 'Company Management' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search companies' }).fill(doomed.companyName);
-    const row = rows(page).filter({ hasText: doomed.companyName });
+    const row = tableRows(page).filter({ hasText: doomed.companyName });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('2 users');
 
