@@ -181,6 +181,7 @@ async function handle(req, res) {
   send(res, 201, sent.message);
   const room = `user:${user}`;
   io.to(room).emit('message.created', { companyId, chatId, message: sent.message, chat: sent.view });
+  io.to(room).emit('agent.typing', { companyId, chatId, typing: true });
   setImmediate(() => void reply(room, user, companyId, sent));
 }
 
@@ -250,6 +251,7 @@ async function reply(room, user, companyId, { chat, message }) {
     });
     if (!stored) return;
     io.to(room).emit('message.created', { companyId, chatId, message: stored.message, chat: stored.view });
+    io.to(room).emit('agent.typing', { companyId, chatId, typing: false });
   } catch (error) {
     await pool
       .query(`UPDATE messages SET reply_status = 'failed' WHERE id = $1 AND reply_status = 'pending'`, [

@@ -154,17 +154,19 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       contents: ['write me a long report'],
       pendingReply: true,
     });
-    expect(tab.events.map((e) => e.event)).not.toContain('agent.typing');
+    expect(tab.events.filter((e) => e.event === 'agent.typing').map((e) => e.payload)).toEqual([
+      expect.objectContaining({ chatId, typing: true }),
+    ]);
 
     const ok = await callBack(messageId, delivery.callbackToken, { output: 'Here is the report.' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true });
-    const created = await tab.waitFor<{ message: MessageView; chat: ChatView }>(
+    const created = await tab.waitFor<{ message: MessageView }>(
       'message.created',
       (p) => p.message.senderType === 'agent',
     );
     expect(created.message.content).toBe('Here is the report.');
-    expect(created.chat.pendingReply).toBe(false);
+    await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
     expect(await historyOf(user, chatId)).toEqual({
       contents: ['write me a long report', 'Here is the report.'],
       pendingReply: false,
@@ -539,6 +541,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       chatId,
       reason: 'The agent did not deliver its reply within its 10-minute deadline.',
     });
+    await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
     expect(await historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: false,

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { buildBackendOnce } from '../../test/processes.test-util';
 import { createTestApp, registerUser, type TestApp, testDatabaseUrl } from '../../test/app.test-util';
 import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
-import type { ChatView, MessageView } from '../realtime/client-events';
+import type { MessageView } from '../realtime/client-events';
 import { SWEEP_EVERY_MS } from './jobs/stale-reply.sweeper';
 
 const redisUrl = process.env.REDIS_URL;
@@ -81,13 +81,13 @@ describeWithRedis('api and a separate worker process through Redis (BullMQ)', ()
         .set(headers)
         .send({ agentId: agent.body.id, content: 'through redis' })
         .expect(201);
-      const reply = await tab.waitFor<{ message: MessageView; chat: ChatView }>(
+      const reply = await tab.waitFor<{ message: MessageView }>(
         'message.created',
         (p) => p.message.senderType === 'agent',
         20_000,
       );
       expect(reply.message.content).toBe('pong: through redis');
-      expect(reply.chat.pendingReply).toBe(false);
+      await tab.waitFor('agent.typing', (p: { typing: boolean }) => !p.typing);
       expect(hook.requests.filter((r) => r.path === '/ok')).toHaveLength(1);
       expect(hook.requests[0].headers['webhook-id']).toBe(sent.body.message.id);
     } finally {

@@ -22,7 +22,7 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     expect(jobsFor(message.id)).toEqual([
       { name: 'agent.reply', data: { messageId: message.id }, options: { jobId: message.id, attempts: 3 } },
     ]);
-    expect(ctx.events.eventsOf(me.userId)).toEqual(['message.created']);
+    expect(ctx.events.eventsOf(me.userId)).toEqual(['message.created', 'agent.typing']);
     expect((await chats.get(me, chat.id)).pendingReply).toBe(true);
   });
 
@@ -112,7 +112,7 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     expect(chat).toMatchObject({ title: 'Chat with Helper', lastMessage: 'hi', pendingReply: true });
     expect((await chats.list(me, {})).chats).toEqual([chat]);
     expect(jobsFor(message.id)).toHaveLength(1);
-    expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created']);
+    expect(ctx.events.eventsOf(me.userId)).toEqual(['chat.created', 'message.created', 'agent.typing']);
   });
 
   it('queues again a pending reply whose job was lost, and only that one', async () => {

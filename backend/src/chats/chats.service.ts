@@ -199,8 +199,8 @@ export class ChatsService {
     { chat, message }: { chat: ChatView; message: MessageView },
   ): Promise<void> {
     const { userId, companyId } = scope;
-    // `chat.pendingReply` in it turns the typing indicator on (no separate agent.typing).
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
+    this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: true });
     try {
       await this.queueReply(message.id);
     } catch (error) {
@@ -309,8 +309,8 @@ export class ChatsService {
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;
     const chatId = chat.id;
-    // An agent's message ends the typing indicator by itself.
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
+    this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
     return true;
   }
 
@@ -331,7 +331,7 @@ export class ChatsService {
   }
 
   private emitFailure({ messageId, chatId, userId, companyId }: FailedReply, reason: string): void {
-    // The failure ends the typing indicator by itself.
     this.realtime.toUser(userId, 'agent.reply_failed', { companyId, chatId, messageId, reason });
+    this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
   }
 }

@@ -12,11 +12,6 @@ export interface ClientEventMap {
   'message.created': { companyId: string; chatId: string; message: MessageView; chat: ChatView };
   /** A stored message changed (a voice turn's rating): to the user's own room. */
   'message.updated': { companyId: string; chatId: string; message: MessageView };
-  /**
-   * Only when the typing flag changes without a message saying so (a reply skipped with nothing to
-   * store). A user message's `message.created` carries it (`chat.pendingReply`), and an agent message or
-   * `agent.reply_failed` ends it: one event per change, not two.
-   */
   'agent.typing': { companyId: string; chatId: string; typing: boolean };
   /**
    * A piece of a streamed reply, in order. `messageId` is the user message the reply answers (the

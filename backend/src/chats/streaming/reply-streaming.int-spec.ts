@@ -9,7 +9,7 @@ import {
   type FakeWebhook,
 } from '../../../test/realtime.test-util';
 import type { ClientEventMap } from '../../contracts/realtime-events';
-import type { ChatView, MessageView } from '../../realtime/client-events';
+import type { MessageView } from '../../realtime/client-events';
 
 type Delta = ClientEventMap['message.delta'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,7 +128,7 @@ describe('streamed replies (issue 14)', () => {
       .filter((d) => d.messageId === messageId);
 
   const agentReply = (tab: EventLog, chatId: string) =>
-    tab.waitFor<{ message: MessageView; chat: ChatView }>(
+    tab.waitFor<{ message: MessageView }>(
       'message.created',
       (p) => p.message.senderType === 'agent' && p.message.chatId === chatId,
     );
@@ -230,7 +230,10 @@ describe('streamed replies (issue 14)', () => {
       expect(stop.body).toEqual({ stopped: true });
       const reply = await agentReply(tab, chatId);
       expect(reply.message).toMatchObject({ content: 'partial ', interrupted: 'stopped' });
-      expect(reply.chat.pendingReply).toBe(false);
+      await tab.waitFor(
+        'agent.typing',
+        (p: { chatId: string; typing: boolean }) => p.chatId === chatId && !p.typing,
+      );
       // The agent's connection was closed by us, before it could send the rest.
       for (let i = 0; i < 50 && gates.aborted.length === 0; i++) await sleep(20);
       expect(gates.aborted).toEqual([true]);

@@ -121,8 +121,8 @@ export class ReplyStreamingService {
     if (!stored) return;
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;
-    // The agent's message ends the typing indicator and the streamed text by itself.
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
+    this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: false });
   }
 
   /**
