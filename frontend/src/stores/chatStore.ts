@@ -175,35 +175,29 @@ function inWindow(current: ChatMessages, message: MessageView): boolean {
   return compareSeq(message.seq, first.seq) >= 0 && compareSeq(message.seq, last.seq) <= 0;
 }
 
+/** A company's chat state before anything is loaded: the store's start, and what `reset` returns to. */
+function emptyChats(companyId: string | null) {
+  return {
+    companyId,
+    activeChats: [],
+    archivedChats: [],
+    activeCursor: null,
+    archivedCursor: null,
+    loadingMoreActive: false,
+    loadingMoreArchived: false,
+    chatsLoaded: false,
+    archivedLoaded: false,
+    activeChatId: null,
+    typing: {},
+    messages: {},
+  };
+}
+
 export const useChatStore = create<ChatState>((set, get) => ({
-  companyId: null,
-  activeChats: [],
-  archivedChats: [],
-  activeCursor: null,
-  archivedCursor: null,
-  loadingMoreActive: false,
-  loadingMoreArchived: false,
-  chatsLoaded: false,
-  archivedLoaded: false,
-  activeChatId: null,
-  typing: {},
-  messages: {},
+  ...emptyChats(null),
 
   reset(companyId) {
-    set({
-      companyId,
-      activeChats: [],
-      archivedChats: [],
-      activeCursor: null,
-      archivedCursor: null,
-      loadingMoreActive: false,
-      loadingMoreArchived: false,
-      chatsLoaded: false,
-      archivedLoaded: false,
-      activeChatId: null,
-      typing: {},
-      messages: {},
-    });
+    set(emptyChats(companyId));
   },
 
   setChats(archived, chats, nextCursor = null) {
