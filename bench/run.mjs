@@ -30,6 +30,7 @@ import { roundTrip } from './phases/round-trip.mjs';
 import { searchPhase } from './phases/search.mjs';
 import { sequential } from './phases/sequential.mjs';
 import { statements } from './phases/statements.mjs';
+import { steady } from './phases/steady.mjs';
 import { streamParsing } from './phases/stream-parsing.mjs';
 
 /**
@@ -42,6 +43,7 @@ const ALL_PHASES = [
   statements,
   fanOut,
   memory,
+  steady,
   listsPhase,
   distributed,
   history,

@@ -98,13 +98,13 @@ export function replyRouter(socket, failureEvents) {
  * Through the public API only: registers a user (and with it a company), creates an agent on the
  * webhook. `newChat(title)` opens a chat with that agent and returns its id.
  */
-export async function signUp(base, webhookUrl) {
+export async function signUp(base, webhookUrl, email = 'bench@example.com') {
   const api = apiClient(base);
   const registered = await api.call(
     'POST',
     '/api/auth/register',
     {
-      email: 'bench@example.com',
+      email,
       password: 'bench-password-1',
       fullName: 'Bench User',
       companyName: 'Bench Co',

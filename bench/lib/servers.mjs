@@ -99,8 +99,11 @@ async function initialisePostgres(dataDir) {
   );
 }
 
-/** The app as `npm start` runs it; `entry`: another build's main.js (bench/tools/ab.mjs). */
-export async function startApp(webhookHostPort, entry = APP_ENTRY) {
+/**
+ * The app as `npm start` runs it; `entry`: another build's main.js (bench/tools/ab.mjs); `extraEnv`: more
+ * configuration (METRICS_PORT, say).
+ */
+export async function startApp(webhookHostPort, entry = APP_ENTRY, extraEnv = {}) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'switchboard-bench-'));
   onCleanup('data dir', async () => {
     await stopLeftoverPostgres(dataDir);
@@ -117,6 +120,7 @@ export async function startApp(webhookHostPort, entry = APP_ENTRY) {
     WEBHOOK_ALLOWED_HOSTS: webhookHostPort,
     // The bench sends far more than a user's 60 messages a minute: raise the limits (the limiter still runs).
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
+    ...extraEnv,
   });
   const { pid, base } = await spawnNode(entry, env, 'app', port);
   const postgres = embeddedPostgres(dataDir);

@@ -4,7 +4,8 @@
 // of their own and a BullMQ prefix of their own. Each message is POSTed to the api nodes in turn; the
 // socket is on the second node, so replies come through Redis (the worker's emitter, the adapter). The
 // concurrent shape, in blocks interleaved with the embedded single process of the main run: msgs/s of
-// 2 api + 1 worker over one process, then again once a second worker has joined.
+// 2 api + 1 worker over one process (and one message at a time, with one worker), then again once a
+// second worker has joined.
 import { signUp } from '../lib/clients.mjs';
 import { distributedEnv, spawnApiNode } from '../lib/distributed-env.mjs';
 import { APP_ENTRY, CONFIG } from '../lib/config.mjs';
@@ -14,6 +15,7 @@ import { spawnNode } from '../lib/servers.mjs';
 import { ratio } from '../lib/stats.mjs';
 import { delay } from '../lib/util.mjs';
 import { concurrent } from './concurrent.mjs';
+import { sequential } from './sequential.mjs';
 
 const { workerStartMs } = CONFIG.distributed;
 
@@ -59,7 +61,7 @@ export const distributed = {
     });
     const { switchboard: single } = await roundTripSystems(ctx);
     await delay(workerStartMs);
-    result.oneWorker = await measureRoundTrips([single, dist], [concurrent], {});
+    result.oneWorker = await measureRoundTrips([single, dist], [sequential, concurrent], {});
     pids.push((await spawnNode(APP_ENTRY, { ...env, PROCESS_ROLE: 'worker' }, 'worker 2')).pid);
     await delay(workerStartMs);
     result.twoWorkers = await measureRoundTrips([single, dist], [concurrent], {});
@@ -92,6 +94,16 @@ export const distributed = {
         fmt(cpuDist),
         cpuOne && cpuDist ? `${fmt(ratio(cpuDist, cpuOne))}x` : '',
       ]);
+      // One message at a time: the hops' own cost, without the contention of 20 chats at once.
+      const seqOne = r.switchboard.sequential?.cpuMsPerMessage?.server;
+      const seqDist = r.distributed.sequential?.cpuMsPerMessage?.server;
+      if (seqOne && seqDist)
+        rows.push([
+          `${label}: CPU ms/msg, sequential`,
+          fmt(seqOne),
+          fmt(seqDist),
+          `${fmt(ratio(seqDist, seqOne))}x`,
+        ]);
     }
     console.log(table(['metric', 'one process', 'distributed', 'ratio'], rows));
     console.log(

@@ -73,7 +73,7 @@ export const memory = {
 
   print(result) {
     console.log(
-      `\nMemory per idle socket (RSS growth per socket, slope over ${steps} steps to ${count}; goal ≤ 1.5x)`,
+      `\nMemory per idle socket (RSS growth per socket, slope over ${steps} steps to ${count.toLocaleString('en')}; goal ≤ 1.2x)`,
     );
     if (result.skipped) return console.log(`  skipped: ${result.skipped}`);
     console.log(
