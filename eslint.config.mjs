@@ -35,9 +35,6 @@ const frontendLayerZones = FRONTEND_LAYERS.flatMap((layer, index) => {
       : above.map((higher) => ({
           target: `./${folder}`,
           from: `./${higher}`,
-          // The theme the boot code builds and keeps (app/theme.ts, app/themeCache.ts) is computed
-          // from stores alone; the chat's tabs read it too.
-          except: higher === 'app' && folder === 'features' ? ['./theme.ts', './themeCache.ts'] : [],
           message: `${folder} sits below ${higher}: the front end's layers only point down.`,
         })),
   );

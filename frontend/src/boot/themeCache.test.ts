@@ -1,7 +1,7 @@
 import { DEFAULT_COLOR_SETTINGS } from '@contracts/platform-appearance';
 import { theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildThemeConfig } from '../app/theme';
+import { buildThemeConfig } from './theme';
 
 const STORAGE_KEY = 'sb-theme-config';
 

@@ -1,7 +1,7 @@
 import type { ColorSettings } from '@contracts/platform-appearance';
 import { theme, type ThemeConfig } from 'antd';
 import type { ResolvedTheme } from '../stores/themeStore';
-import { buildThemeConfig } from '../app/theme';
+import { buildThemeConfig } from './theme';
 
 /**
  * Set at build time (vite.config.ts) from the sources of the theme mapping and antd's version: a cached

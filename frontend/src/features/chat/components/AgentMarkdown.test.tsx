@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { contrastRatio } from '../../platform-admin/appearance/color';
+import { contrastRatio } from '../../../lib/color';
 import { AgentMarkdown } from './AgentMarkdown';
 
 const FENCED = [

@@ -2,7 +2,7 @@ import { theme } from 'antd';
 import { useMemo, type CSSProperties } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { ensureContrastOnAll, luminance } from '../../platform-admin/appearance/color';
+import { ensureContrastOnAll, luminance } from '../../../lib/color';
 import { rehypeHighlightCode } from '../markdown/highlightCode';
 import { CodeBlock } from './CodeBlock';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_COLOR_SETTINGS, type PlatformAppearance } from '@contracts/platform-appearance';
 import { describe, expect, it } from 'vitest';
-import { buildThemeConfig } from '../../../app/theme';
+import { buildThemeConfig } from '../../../boot/theme';
 import { dispatch } from '../../../sync/dispatch';
 import {
   APPEARANCE_STORAGE_KEY,
@@ -9,7 +9,7 @@ import {
   useAppearanceStore,
 } from '../../../stores/appearanceStore';
 import { appearanceCss, applyAppearanceToDocument } from './applyAppearanceToDocument';
-import { contrastRatio, ensureContrast, hslTriple } from './color';
+import { contrastRatio, ensureContrast, hslTriple } from '../../../lib/color';
 
 const saved: PlatformAppearance = {
   logoUrl: '/api/files/7d0c6c5e-1111-4000-8000-000000000000',

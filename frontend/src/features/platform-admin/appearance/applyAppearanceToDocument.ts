@@ -4,7 +4,7 @@ import {
   type PlatformAppearance,
   type ThemeColors,
 } from '@contracts/platform-appearance';
-import { hslTriple } from './color';
+import { hslTriple } from '../../../lib/color';
 
 const STYLE_ID = 'sb-appearance';
 export const BUILT_IN_FAVICON = '/logo.svg';

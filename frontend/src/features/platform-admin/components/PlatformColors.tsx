@@ -9,7 +9,7 @@ import { Alert, Button, Card, ColorPicker, Flex, Input, Spin, Tabs, Typography }
 import { useEffect, useEffectEvent, useState } from 'react';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { useAppearance } from '../../../stores/appearanceStore';
-import { contrastRatio } from '../appearance/color';
+import { contrastRatio } from '../../../lib/color';
 import { useAppearanceActions } from '../appearance/useAppearanceActions';
 
 type ThemeName = keyof ColorSettings;

@@ -7,7 +7,7 @@ import {
   flattenColor,
   hexToHsl,
   hslToHex,
-} from '../features/platform-admin/appearance/color';
+} from '../lib/color';
 import type { ResolvedTheme } from '../stores/themeStore';
 
 /** Spec default palettes: light primary #5c6ac4, dark primary #356ded. */

@@ -1,7 +1,7 @@
 import { DEFAULT_COLOR_SETTINGS, type ColorSettings } from '@contracts/platform-appearance';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, flattenColor } from '../features/platform-admin/appearance/color';
+import { contrastRatio, flattenColor } from '../lib/color';
 import { buildThemeConfig, textSurfaces } from './theme';
 
 const PALETTES: Record<string, ColorSettings> = {
