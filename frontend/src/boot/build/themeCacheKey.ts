@@ -13,8 +13,8 @@ export function themeCacheKey(): string {
   return createHash('sha256')
     .update(
       [
-        join(src, 'app', 'theme.ts'),
-        join(src, 'features', 'platform-admin', 'appearance', 'color.ts'),
+        join(src, 'boot', 'theme.ts'),
+        join(src, 'lib', 'color.ts'),
         require.resolve('antd/package.json'),
       ]
         .map((file) => readFileSync(file, 'utf8'))
