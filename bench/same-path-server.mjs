@@ -1,11 +1,13 @@
 // The same-path baseline: Switchboard's message path written by hand, with no framework, on the app's own
-// tables in the app's own database (issue 13). Per message, exactly the work the issue lists:
+// tables in the app's own database (issue 13), as tight as an independent one would write it: one query
+// for the token's session and the membership, one statement for each write (CTEs), named prepared
+// statements, a keep-alive agent. Per message:
 //   POST /api/chats/:id/messages → verify the access token (jsonwebtoken, HS256, audience, issuer, expiry)
-//   and check the session row (with the account and the company membership, one query); in one transaction
-//   lock the chat (its archive flag, agent and pending reply read under the lock), insert the message,
-//   move the chat up, commit; answer 201; emit the message and typing; POST the webhook with a keep-alive
-//   agent; in one transaction store the reply (once: the unique reply_to index), clear the pending flag and
-//   move the chat up; emit the reply and typing false.
+//   and check the session row (with the account and the company membership, one query); in one statement
+//   lock the chat (its archive flag, agent and pending reply read under the lock), insert the message and
+//   move the chat up; answer 201; emit the message and typing; POST the webhook with a keep-alive agent;
+//   in one statement store the reply (once: the unique reply_to index), clear the pending flag and move
+//   the chat up; emit the reply and typing false. Three statements.
 // Runs as a child of bench/run.mjs (its own process, like the app), talks to it over IPC.
 import { createSecretKey } from 'node:crypto';
 import http from 'node:http';
@@ -56,18 +58,50 @@ function verify(header) {
 const SESSION_SQL = `SELECT p.id, cu.role FROM sessions s JOIN profiles p ON p.id = s.user_id
   LEFT JOIN company_users cu ON cu.user_id = p.id AND cu.company_id = $3
   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND p.disabled_at IS NULL`;
-const LOCK_SQL = `SELECT c.is_archived, c.agent_id, a.is_active, a.webhook,
-    EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending') AS pending
-  FROM chats c JOIN agents a ON a.id = c.agent_id
-  WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3 FOR UPDATE OF c`;
-const MESSAGE_COLUMNS = 'id, seq::text AS seq, chat_id, sender_id, sender_type, content, created_at';
-const INSERT_SQL = `INSERT INTO messages (chat_id, sender_id, sender_type, content, reply_status)
-  VALUES ($1, $2, 'user', $3, 'pending') RETURNING ${MESSAGE_COLUMNS}`;
-const TOUCH_SQL = `UPDATE chats SET last_message = $2, last_message_at = $3, updated_at = $3 WHERE id = $1
-  RETURNING id, title, is_archived, last_message, last_message_at, created_at, updated_at`;
-const REPLY_SQL = `INSERT INTO messages (chat_id, sender_id, sender_type, content, reply_to)
-  VALUES ($1, $2, 'agent', $3, $4) ON CONFLICT DO NOTHING RETURNING ${MESSAGE_COLUMNS}`;
-const REPLIED_SQL = `UPDATE messages SET reply_status = 'replied' WHERE id = $1 AND reply_status = 'pending'`;
+const MESSAGE_COLUMNS =
+  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.created_at';
+const CHAT_COLUMNS = `c.id AS chat_row_id, c.title, c.is_archived AS chat_is_archived, c.last_message,
+  c.last_message_at, c.created_at AS chat_created_at, c.updated_at AS chat_updated_at`;
+// Lock the chat, check it, store the message and move the chat up: one statement. A refused send finds
+// its reason in the target's columns; the unique pending index refuses a simultaneous second send.
+const SEND_SQL = `WITH target AS (
+   SELECT c.id, c.is_archived, c.agent_id, a.is_active, a.webhook,
+     EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending') AS pending
+   FROM chats c JOIN agents a ON a.id = c.agent_id
+   WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
+   FOR UPDATE OF c
+ ), stored AS (
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_status)
+   SELECT t.id, $2, 'user', $4, 'pending' FROM target t
+   WHERE NOT t.is_archived AND NOT t.pending AND t.is_active
+   ON CONFLICT (chat_id) WHERE reply_status = 'pending' DO NOTHING
+   RETURNING ${MESSAGE_COLUMNS}
+ ), touched AS (
+   UPDATE chats c SET last_message = $5, last_message_at = m.created_at, updated_at = m.created_at
+   FROM stored m WHERE c.id = m.chat_id
+   RETURNING ${CHAT_COLUMNS}
+ )
+ SELECT t.is_archived, t.is_active, t.pending, t.agent_id, t.webhook, m.*, c.*
+ FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
+// Store the reply once, mark its message replied and move the chat up: one statement.
+const REPLY_SQL = `WITH target AS (
+   SELECT m.id, m.chat_id FROM messages m WHERE m.id = $1 AND m.reply_status = 'pending' FOR UPDATE OF m
+ ), stored AS (
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to)
+   SELECT t.chat_id, $2, 'agent', $3, t.id FROM target t
+   ON CONFLICT DO NOTHING
+   RETURNING ${MESSAGE_COLUMNS}
+ ), replied AS (
+   UPDATE messages m SET reply_status = 'replied' FROM target t WHERE m.id = t.id
+ ), touched AS (
+   UPDATE chats c SET last_message = $4, last_message_at = m.created_at, updated_at = m.created_at
+   FROM stored m WHERE c.id = m.chat_id
+   RETURNING ${CHAT_COLUMNS}
+ )
+ SELECT m.*, c.* FROM stored m JOIN touched c ON true`;
+
+/** A named prepared statement: parsed and planned once per connection, as the app's message path does. */
+const prepared = (name, text, values) => pool.query({ name, text, values });
 
 const messageView = (row) => ({
   id: row.id,
@@ -81,37 +115,22 @@ const messageView = (row) => ({
   seq: row.seq,
 });
 const chatView = (row, companyId, agentId, pendingReply) => ({
-  id: row.id,
+  id: row.chat_row_id,
   companyId,
   agentId,
   title: row.title,
-  isArchived: row.is_archived,
+  isArchived: row.chat_is_archived,
   lastMessage: row.last_message,
   lastMessageAt: row.last_message_at.toISOString(),
   pendingReply,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
+  createdAt: row.chat_created_at.toISOString(),
+  updatedAt: row.chat_updated_at.toISOString(),
 });
 
 class HttpError extends Error {
   constructor(status, message) {
     super(message);
     this.status = status;
-  }
-}
-
-async function transaction(work) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
   }
 }
 
@@ -154,7 +173,7 @@ async function handle(req, res) {
   if (!claims) throw new HttpError(401, 'Authentication required');
   const companyId = String(req.headers['x-company-id'] ?? '').toLowerCase();
   if (!UUID.test(companyId)) throw new HttpError(404, 'Company not found');
-  const { rows: sessionRows } = await pool.query(SESSION_SQL, [claims.sid, claims.sub, companyId]);
+  const { rows: sessionRows } = await prepared('session', SESSION_SQL, [claims.sid, claims.sub, companyId]);
   if (!sessionRows[0]) throw new HttpError(401, 'Your session has ended. Please sign in again.');
   if (!sessionRows[0].role) throw new HttpError(404, 'Company not found');
   const chatId = match[1].toLowerCase();
@@ -165,19 +184,14 @@ async function handle(req, res) {
   if (text.length > 10_000) throw new HttpError(400, 'A message can be at most 10000 characters');
   const user = claims.sub;
 
-  const sent = await transaction(async (client) => {
-    const { rows } = await client.query(LOCK_SQL, [chatId, user, companyId]);
-    const chat = rows[0];
-    if (!chat) throw new HttpError(404, 'Chat not found');
-    if (chat.is_archived) throw new HttpError(400, 'This chat is archived. Restore it to send messages.');
-    if (chat.pending)
-      throw new HttpError(409, 'Please wait for the agent to reply before sending another message.');
-    if (!chat.is_active) throw new HttpError(400, 'This agent is not active');
-    const inserted = (await client.query(INSERT_SQL, [chatId, user, text])).rows[0];
-    const touched = (await client.query(TOUCH_SQL, [chatId, text.slice(0, 200), inserted.created_at]))
-      .rows[0];
-    return { chat, message: messageView(inserted), view: chatView(touched, companyId, chat.agent_id, true) };
-  });
+  const row = (await prepared('send', SEND_SQL, [chatId, user, companyId, text, text.slice(0, 200)])).rows[0];
+  if (!row) throw new HttpError(404, 'Chat not found');
+  if (row.is_archived) throw new HttpError(400, 'This chat is archived. Restore it to send messages.');
+  if (row.pending || (row.is_active && !row.id))
+    throw new HttpError(409, 'Please wait for the agent to reply before sending another message.');
+  if (!row.is_active) throw new HttpError(400, 'This agent is not active');
+  const chat = { agent_id: row.agent_id, webhook: row.webhook };
+  const sent = { chat, message: messageView(row), view: chatView(row, companyId, chat.agent_id, true) };
   send(res, 201, sent.message);
   const room = `user:${user}`;
   io.to(room).emit('message.created', { companyId, chatId, message: sent.message, chat: sent.view });
@@ -241,14 +255,13 @@ async function reply(room, user, companyId, { chat, message }) {
     if (answer.status < 200 || answer.status >= 300)
       throw new Error(`Webhook response error: ${answer.status}`);
     const text = agentText(answer.body);
-    const stored = await transaction(async (client) => {
-      const inserted = (await client.query(REPLY_SQL, [chatId, chat.agent_id, text, message.id])).rows[0];
-      if (!inserted) return null;
-      await client.query(REPLIED_SQL, [message.id]);
-      const touched = (await client.query(TOUCH_SQL, [chatId, text.slice(0, 200), inserted.created_at]))
-        .rows[0];
-      return { message: messageView(inserted), view: chatView(touched, companyId, chat.agent_id, false) };
-    });
+    const storedRow = (
+      await prepared('reply', REPLY_SQL, [message.id, chat.agent_id, text, text.slice(0, 200)])
+    ).rows[0];
+    const stored = storedRow && {
+      message: messageView(storedRow),
+      view: chatView(storedRow, companyId, chat.agent_id, false),
+    };
     if (!stored) return;
     io.to(room).emit('message.created', { companyId, chatId, message: stored.message, chat: stored.view });
     io.to(room).emit('agent.typing', { companyId, chatId, typing: false });
