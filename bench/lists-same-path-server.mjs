@@ -1,4 +1,4 @@
-// The lists' same-path baseline (issue 13, lists at scale): each list route the bench measures, written
+// The lists' same-path baseline: each list route the bench measures, written
 // by hand with no framework, on the app's own tables in the app's own database. Per request exactly the
 // work the API does: verify the access token (jsonwebtoken, HS256, audience, issuer, expiry) and check
 // the session row with the account and the company membership (one query, as the app's guard does);

@@ -1,5 +1,5 @@
 // The same-path baseline: Switchboard's message path written by hand, with no framework, on the app's own
-// tables in the app's own database (issue 13), as tight as an independent one would write it: one query
+// tables in the app's own database, as tight as an independent one would write it: one query
 // for the token's session and the membership, one statement for each write (CTEs), named prepared
 // statements, a keep-alive agent. Per message:
 //   POST /api/chats/:id/messages → verify the access token (jsonwebtoken, HS256, audience, issuer, expiry)

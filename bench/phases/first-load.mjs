@@ -1,4 +1,4 @@
-// Phase: first load of the two screens people land on (issue 12), in a real Chromium: the JavaScript
+// Phase: first load of the two screens people land on, in a real Chromium: the JavaScript
 // downloaded before the screen is usable (gzip, as the server sends it to a gzip-only client) and the
 // time until it is usable, from the navigation start to the first frame where the control is on screen
 // and enabled (the sign-in form's submit button, the chat's message box). Cold: an empty cache; warm: a

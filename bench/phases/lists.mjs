@@ -1,4 +1,4 @@
-// Phase: lists at scale (issue 13). CONFIG.lists.rows chats of the bench user in its company, as many
+// Phase: lists at scale. CONFIG.lists.rows chats of the bench user in its company, as many
 // members in that company and accounts on the platform, filled by one INSERT each; then each list page
 // three ways, interleaved request by request (the order rotates):
 //   - api: the app's route (HTTP, auth: the token and the session row, validation, the query, mapping,

@@ -1,4 +1,4 @@
-// Phase: full-text search at scale (issue 14). 100,000 messages of the bench user in 100 chats (one
+// Phase: full-text search at scale. 100,000 messages of the bench user in 100 chats (one
 // INSERT ... SELECT generate_series), with words of known frequency; then GET /api/search for each query
 // against the same SQL run from this process through `pg` (the floor: the query alone), interleaved
 // request by request (the order alternates). The SQL is the app's, text for text

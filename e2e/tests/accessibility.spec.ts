@@ -14,7 +14,7 @@ import { promoteToSuperadmin } from '../fixtures/superadmin';
 import { chooseFromUserMenu, newAccount, uniqueEmail } from '../fixtures/ui';
 
 /**
- * Issue 12: axe-core finds no moderate, serious or critical violation (WCAG 2.0/2.1 A and AA and axe's best
+ * axe-core finds no moderate, serious or critical violation (WCAG 2.0/2.1 A and AA and axe's best
  * practices) on any page, in the light and the dark theme. The theme is the system's (the app's default
  * mode follows it), emulated per test. Each test visits several pages and checks each softly, so one run
  * lists everything; each page's count is printed (and appended to test-results/axe-summary.txt).

@@ -5,7 +5,7 @@ import { realtimeConnected } from '../fixtures/realtime';
 import { newAccount } from '../fixtures/ui';
 
 /**
- * The sidebar's chat list at scale (issue 13): the first page of 50 comes with the screen, the rest as
+ * The sidebar's chat list at scale: the first page of 50 comes with the screen, the rest as
  * the list is scrolled; a live event about a chat not loaded yet moves it to the top, once.
  */
 test('the chat list loads more as it is scrolled, and live events work on a partly loaded list', async ({

@@ -3,7 +3,7 @@ import { agentWebhookUrl, createAgent, registerViaApi } from '../fixtures/api';
 import { agentMessage, selectAgent, sendMessage } from '../fixtures/chat';
 import { newAccount } from '../fixtures/ui';
 
-// Issue 12, a readable thread: fenced code is a block (no inline-code chip on each line), long lines scroll
+// A readable thread: fenced code is a block (no inline-code chip on each line), long lines scroll
 // inside the bubble instead of being cut, code is highlighted and can be copied, bare URLs are links.
 
 const LONG_LINE = `const sentence = "${'the quick brown fox jumps over the lazy dog '.repeat(6).trim()}";`;

@@ -3,7 +3,7 @@ import { registerViaApi } from '../fixtures/api';
 import { messageInput } from '../fixtures/chat';
 import { newAccount } from '../fixtures/ui';
 
-// Issue 12: from the keyboard, Profile and Settings opened for ~50 ms and then closed (the Enter that
+// From the keyboard, Profile and Settings opened for ~50 ms and then closed (the Enter that
 // chose them pressed the dialog's close button), and focus fell to the page.
 for (const [item, title] of [
   ['Profile', 'Profile Settings'],

@@ -3,7 +3,7 @@ import { agentWebhookUrl, createAgent, registerViaApi } from '../fixtures/api';
 import { agentMessage, chatTitle, messageInput, sendMessage, sidebar } from '../fixtures/chat';
 import { newAccount, toast, userMenuButton } from '../fixtures/ui';
 
-// Issue 12: the mobile header gives the chat title the room; Agent Details keeps Save Changes in view and
+// The mobile header gives the chat title the room; Agent Details keeps Save Changes in view and
 // explains request signing.
 
 /** True when the element shows all of its text (no ellipsis). */

@@ -16,7 +16,7 @@ import { dismissToasts, expectToast, newAccount } from '../fixtures/ui';
 
 const REPLY_DEADLINE_RULE = 'The reply deadline must be a whole number of minutes from 1 to 60';
 
-// Issue 14, long-running agents: the webhook fixture answers `async:` messages with 202 Accepted and
+// Long-running agents: the webhook fixture answers `async:` messages with 202 Accepted and
 // keeps their callbackUrl and token; /deliver makes it call back with `later: <message>`.
 
 /** Resolves once the webhook fixture has received the message (and with it the callback token). */

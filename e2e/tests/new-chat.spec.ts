@@ -4,7 +4,7 @@ import { agentMessage, chatRow, chatTitle, sendMessage, sidebar } from '../fixtu
 import { expectToast, newAccount } from '../fixtures/ui';
 
 /**
- * Issue 12: New Chat saved an empty chat on every click, and they piled up as 'No messages yet' rows
+ * New Chat saved an empty chat on every click, and they piled up as 'No messages yet' rows
  * that all read 'Chat with Assistant'. The chat that has no message yet is given back instead.
  */
 

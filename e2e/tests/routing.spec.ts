@@ -35,7 +35,7 @@ test('the API refuses unauthenticated calls and unknown API paths', async ({ req
 test('loading the app signed out, signed in and after logging out logs no error and no refused request', async ({
   page,
 }) => {
-  // A signed-out visitor is not an error (issue 12): no session probe answered 401, nothing in the console.
+  // A signed-out visitor is not an error: no session probe answered 401, nothing in the console.
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning')

@@ -7,7 +7,7 @@ import { chooseFromMenu, newAccount } from '../fixtures/ui';
 import { createVoiceAgent, uniqueVoiceAgentId } from '../fixtures/voice';
 
 /**
- * Issue 14, search and export: a word from an old message (far beyond the first page of the chat) is
+ * Search and export: a word from an old message (far beyond the first page of the chat) is
  * found from the sidebar and opens the chat at it, with the page around it only (a window of history);
  * a chat downloads as Markdown and as JSON.
  */

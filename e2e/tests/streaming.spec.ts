@@ -5,7 +5,7 @@ import { agentMessage, messageInput, openChatRow, selectAgent, sendMessage } fro
 import { twoDevices } from '../fixtures/devices';
 import { realtimeConnected } from '../fixtures/realtime';
 
-// Issue 14: an agent that streams (n8n NDJSON) — the webhook fixture answers `stream:` messages with
+// An agent that streams (n8n NDJSON) — the webhook fixture answers `stream:` messages with
 // STREAM_FIRST_PART at once and holds the rest until the test releases it.
 const FIRST_PART = STREAM_FIRST_PART.join('').trim();
 

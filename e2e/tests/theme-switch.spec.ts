@@ -4,7 +4,7 @@ import { agentMessage, chatTitle, openChatRow } from '../fixtures/chat';
 import { chooseFromMenu, newAccount } from '../fixtures/ui';
 
 /**
- * Issue 12: switching the theme (or the OS theme changing) reopened the first active chat, reloaded the
+ * Switching the theme (or the OS theme changing) reopened the first active chat, reloaded the
  * agents, both chat lists and the messages twice, and blanked the list meanwhile. A theme change
  * re-renders colours only.
  */

@@ -38,7 +38,7 @@ import {
 } from '../fixtures/voice';
 
 /**
- * Voice calls (issue 10) against the local fake of ElevenLabs (fixtures/fake-convai.ts), in Chromium with
+ * Voice calls against the local fake of ElevenLabs (fixtures/fake-convai.ts), in Chromium with
  * its fake microphone (a steady tone) and no permission prompt. The app under test has ELEVENLABS_API_KEY:
  * calls go through signed URLs; the last test starts a second app without it (agent-id path).
  */

@@ -97,7 +97,7 @@ export class ChatsRepository {
 
   /**
    * New Chat with a chat of this user and agent that never got a message (not archived): that chat,
-   * moved to the top of the list, instead of another empty one (issue 12: empty 'Chat with ...' rows
+   * moved to the top of the list, instead of another empty one (empty 'Chat with ...' rows
    * piled up, one per click). Null when there is none. Inside `tx`, after `lockNewChat`, so that two
    * clicks at once cannot both miss it and insert twice; a send into the chat meanwhile (it sets
    * last_message_at under the row lock) makes it no longer empty.

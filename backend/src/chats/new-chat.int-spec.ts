@@ -8,7 +8,7 @@ import { ChatEntity } from './chat.entity';
 import type { ChatView } from '../realtime/client-events';
 
 /**
- * New Chat (issue 12): every click saved another empty 'Chat with {agent}' and they piled up as 'No
+ * New Chat: every click saved another empty 'Chat with {agent}' and they piled up as 'No
  * messages yet' rows. A chat of the user with that agent that never got a message is given back (moved
  * to the top) instead; anything else about chats stays as it was.
  */

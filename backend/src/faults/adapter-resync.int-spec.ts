@@ -3,13 +3,13 @@ import { createTestApp, registerUser, type TestApp } from '../../test/app.test-u
 import { startRedisServer, type RedisServer } from '../../test/processes.test-util';
 import { connectSocket } from '../../test/realtime.test-util';
 
-// Issue 11, fault 4: events published while a node's Redis subscriber was away never reach its clients.
+// Events published while a node's Redis subscriber was away never reach its clients.
 // When the subscriber is back, the node's sockets are sent to reconnect, and a client that reconnects
 // without recovery fetches what it missed (the client's resync by cursor).
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 
-describeWithRedisServer('issue 11 fault 4: a Redis blip on an api node', () => {
+describeWithRedisServer('a Redis blip on an api node', () => {
   let redis: RedisServer;
   let node: TestApp;
 

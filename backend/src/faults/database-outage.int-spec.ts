@@ -5,12 +5,12 @@ import { createTestApp, registerUser, type TestApp } from '../../test/app.test-u
 import { postgresBinDir, startPostgresServer, type PostgresServer } from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
-// Issue 11, fault 3: PostgreSQL goes away for 6 s while an agent is answering. The answer that comes
+// PostgreSQL goes away for 6 s while an agent is answering. The answer that comes
 // during the outage is stored once the database is back, and the webhook is not called a second time.
 const BIN = postgresBinDir();
 const describeWithPostgres = BIN ? describe : describe.skip;
 
-describeWithPostgres('issue 11 fault 3: the database down for 6 s while a reply is on its way', () => {
+describeWithPostgres('the database down for 6 s while a reply is on its way', () => {
   let pg: PostgresServer;
   let hook: FakeWebhook;
   let t: TestApp;

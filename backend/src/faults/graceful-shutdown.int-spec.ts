@@ -7,7 +7,7 @@ import { io } from 'socket.io-client';
 import { testDatabaseUrl } from '../../test/app.test-util';
 import { freePort, startBalancer, type Balancer, buildBackendOnce } from '../../test/processes.test-util';
 
-// Issue 11, fault 6: two api nodes behind a small balancer, clients sending all the time, SIGTERM to one
+// Two api nodes behind a small balancer, clients sending all the time, SIGTERM to one
 // node. Every request is answered (by one node or the other), and the node exits 0.
 const ROOT = resolve(__dirname, '..', '..', '..');
 
@@ -42,7 +42,7 @@ async function startNode(): Promise<{ process: ChildProcess; url: string; log: (
   return { process: child, url, log: () => log };
 }
 
-describe('issue 11 fault 6: SIGTERM under load, behind a balancer', () => {
+describe('SIGTERM under load, behind a balancer', () => {
   let a: Awaited<ReturnType<typeof startNode>>;
   let b: Awaited<ReturnType<typeof startNode>>;
   let balancer: Balancer;

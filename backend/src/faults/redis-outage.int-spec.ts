@@ -13,7 +13,7 @@ import {
 } from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
-// Issue 11, faults 1 and 2: an api node and a worker on their own redis-server, which is stopped for 15 s
+// An api node and a worker on their own redis-server, which is stopped for 15 s
 // and comes back empty (a restart without persistence: every queued job is gone).
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
@@ -52,7 +52,7 @@ async function waitFor<T>(
   }
 }
 
-describeWithRedisServer('issue 11 faults 1 and 2: Redis down for 15 s, then back empty', () => {
+describeWithRedisServer('Redis down for 15 s, then back empty', () => {
   let redis: RedisServer;
   let hook: FakeWebhook;
   let api: Node;

@@ -9,7 +9,7 @@ import { createTestApp, registerUser, type TestApp, testDatabaseUrl } from '../.
 import { startRedisServer, type RedisServer, buildBackendOnce } from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
-// Issue 11, fault 5: a worker killed (-9) with replies in flight. Another worker takes them over within
+// A worker killed (-9) with replies in flight. Another worker takes them over within
 // ~15 s (BullMQ lock 10 s, stall check 5 s), and each message gets exactly one stored reply.
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
@@ -17,7 +17,7 @@ const ROOT = resolve(__dirname, '..', '..', '..');
 const SECRET = 'worker-crash-secret-that-is-long-enough-00';
 const MESSAGES = 10;
 
-describeWithRedisServer('issue 11 fault 5: a worker killed with replies in flight', () => {
+describeWithRedisServer('a worker killed with replies in flight', () => {
   let redis: RedisServer;
   let hook: FakeWebhook;
   let api: TestApp;

@@ -14,7 +14,7 @@ import { loadConfig } from '../config/app-config';
 import { JobQueue } from '../queue/job-queue';
 import { createLogger } from './logger';
 
-// Issue 11: JSON logs with a request id that follows a message into its job and its webhook call.
+// JSON logs with a request id that follows a message into its job and its webhook call.
 const ROOT = resolve(__dirname, '..', '..', '..');
 const redisUrl = process.env.REDIS_URL;
 const describeWithRedis = redisUrl ? describe : describe.skip;

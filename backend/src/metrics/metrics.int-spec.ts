@@ -54,7 +54,7 @@ async function scrape(t: TestApp): Promise<Sample[]> {
   return parse(await scrapeText(t));
 }
 
-describe('Prometheus metrics at /metrics (issue 11)', () => {
+describe('Prometheus metrics at /metrics', () => {
   let t: TestApp;
   let hook: FakeWebhook;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { HIDDEN } from './job-data-redaction';
 import { ACTION_NOT_OFFERED, DASHBOARD_COOKIE, OPEN_FROM_THE_APP } from './queue-dashboard-access';
 import { NO_QUEUE_DASHBOARD } from './queue-dashboard.controller';
 
-// Issue 11: the operators' queue dashboard, behind superadmin access, when REDIS_URL is set.
+// The operators' queue dashboard, behind superadmin access, when REDIS_URL is set.
 const redisUrl = process.env.REDIS_URL;
 const describeWithRedis = redisUrl ? describe : describe.skip;
 const DASHBOARD = '/api/admin/queues';

@@ -6,7 +6,7 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 export const companyRoom = (companyId: string): string => `company:${companyId}`;
 /** A company's owners and admins (invitation and member events). */
 export const companyManagersRoom = (companyId: string): string => `company:${companyId}:managers`;
-// Joined now, emitted to by a later issue (ARCHITECTURE.md): platform announcements to everyone signed in.
+// Everyone signed in: what changes for the whole platform (its appearance) is emitted here.
 export const PLATFORM_ROOM = 'platform';
 
 /**

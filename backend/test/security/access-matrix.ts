@@ -312,7 +312,7 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...ownObject(201),
     call: (f) => ({ body: { agentId: f.agentId, content: 'hello from the matrix' } }),
   },
-  // Search and export (issue 14): a member searches only their own chats; a chat exports to its owner only.
+  // Search and export: a member searches only their own chats; a chat exports to its owner only.
   'GET /api/search': { ...companyMember(200), call: () => ({ query: { q: 'owner speaks' } }) },
   'GET /api/chats/:id/export': {
     ...ownObject(200),

@@ -48,7 +48,7 @@ function textColors(config: ReturnType<typeof buildThemeConfig>): Record<string,
   };
 }
 
-describe('theme contrast (issue 12: every text at least 4.5:1 in both themes)', () => {
+describe('theme contrast (every text at least 4.5:1 in both themes)', () => {
   for (const [name, palette] of Object.entries(PALETTES)) {
     for (const mode of ['light', 'dark'] as const) {
       it(`${name}, ${mode}: every text colour on every surface it is drawn on`, () => {

@@ -74,7 +74,7 @@ function streamingBehaviours(gates: { release: () => void; held: Promise<void>; 
   };
 }
 
-describe('streamed replies (issue 14)', () => {
+describe('streamed replies', () => {
   let t: TestApp;
   let hook: FakeWebhook;
   let user: RegisteredUser;

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Streaming replies (issue 14): an agent reply cut short keeps what came, marked with why it ended
+ * Streaming replies: an agent reply cut short keeps what came, marked with why it ended
  * early ('stopped' by the user, 'timeout' when the agent stalled mid-stream, 'error' on an error chunk).
  */
 export class ReplyInterrupted1763900000000 implements MigrationInterface {

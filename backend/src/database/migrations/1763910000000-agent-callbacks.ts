@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Long-running agents (issue 14): an agent may answer 202 Accepted and deliver its reply later to
+ * Long-running agents: an agent may answer 202 Accepted and deliver its reply later to
  * /api/agent-callbacks/:messageId with a per-message token. Tokens are derived (HMAC), not stored: a
  * row is written only for a message whose webhook answered 202, with its deadline; and each agent's
  * deadline in minutes.

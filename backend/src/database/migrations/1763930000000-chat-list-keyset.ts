@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The chat list pages by keyset on (updated_at, id), both descending (issue 13: lists at scale): its
+ * The chat list pages by keyset on (updated_at, id), both descending (lists at scale): its
  * index ends with both, in that order, so a page is one index range scan with no sort. It replaces
  * IDX_chats_owner_list, which ended at updated_at.
  */

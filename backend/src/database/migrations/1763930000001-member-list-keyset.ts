@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Company Users pages by keyset on (created_at, id), oldest first (issue 13, lists at scale): a page of
+ * Company Users pages by keyset on (created_at, id), oldest first: a page of
  * a company with 10,000 members is one index range scan, no sort of them all.
  */
 export class MemberListKeyset1763930000001 implements MigrationInterface {

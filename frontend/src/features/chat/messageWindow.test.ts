@@ -12,7 +12,7 @@ import { resyncCompanyData } from '../../workspace/companyData';
 import { useChatActions } from './hooks/useChatActions';
 import { enterCompany, leaveCompany } from '../../test/workspace';
 
-/** Window mode: a chat's loaded run around an old message, short of its newest one (issue 14). */
+/** Window mode: a chat's loaded run around an old message, short of its newest one. */
 
 const message = (seq: number, overrides: Partial<MessageView> = {}) =>
   messageView({ id: `m-${seq}`, seq: String(seq), content: `message ${seq}`, ...overrides });
