@@ -9,7 +9,7 @@ import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakeGoogle } fro
 import { startSmtpSink } from './fixtures/smtp-sink';
 import { APP_PORT, BASE_URL } from './playwright.config';
 
-/** Settings of the configuration contract (ARCHITECTURE.md) that must not leak from the caller's shell. */
+/** Settings of the configuration contract (README.md, Configuration) that must not leak from the caller's shell. */
 const CONTRACT_VARIABLES = [
   'PORT',
   'APP_ORIGIN',

@@ -124,7 +124,7 @@ function persistentSecret(dataDir: string, file: string): string {
   return secret;
 }
 
-/** Validates the environment once at boot into a typed config (ARCHITECTURE.md's contract). */
+/** Validates the environment once at boot into a typed config (the configuration contract in the README's Configuration section). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = intFrom(env, 'PORT', 3000, 1, 65535);
   const dataDir = resolve(env.DATA_DIR || '.data');
