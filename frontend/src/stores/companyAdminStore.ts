@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { CompanyAgentView, CompanyDetails, InvitationView, MemberView } from '../api/contracts';
+import { appendNew } from './listRows';
 
 /** One list of the admin pages: its rows, and whether its first load has answered. */
 export interface AdminList<T> {
@@ -73,14 +74,7 @@ export const useCompanyAdminStore = create<CompanyAdminState>((set, get) => ({
   },
   appendMembers(items, nextCursor) {
     const { members } = get();
-    const known = new Set(members.items.map((m) => m.userId));
-    set({
-      members: {
-        ...members,
-        items: [...members.items, ...items.filter((m) => !known.has(m.userId))],
-        nextCursor,
-      },
-    });
+    set({ members: { ...members, items: appendNew(members.items, items, (m) => m.userId), nextCursor } });
   },
   upsertMember(member) {
     const { members } = get();

@@ -1,5 +1,6 @@
 import type { PlatformCompanyView } from '@contracts/platform-admin';
 import { create } from 'zustand';
+import { appendNew } from './listRows';
 
 interface CompaniesState {
   /** The rows loaded so far for `search`, newest first. */
@@ -23,8 +24,7 @@ export const usePlatformCompaniesStore = create<CompaniesState>((set, get) => ({
     set({ search, companies, nextCursor, loaded: true });
   },
   appendPage(companies, nextCursor) {
-    const seen = new Set(get().companies.map((c) => c.id));
-    set({ companies: [...get().companies, ...companies.filter((c) => !seen.has(c.id))], nextCursor });
+    set({ companies: appendNew(get().companies, companies, (c) => c.id), nextCursor });
   },
   addCompany(company) {
     const rest = get().companies.filter((c) => c.id !== company.id);

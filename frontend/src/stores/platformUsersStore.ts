@@ -1,5 +1,6 @@
 import type { PlatformUserView } from '@contracts/platform-admin';
 import { create } from 'zustand';
+import { appendNew } from './listRows';
 
 interface UsersState {
   /** The rows loaded so far for `search`, in the server's order (by email). */
@@ -30,8 +31,7 @@ export const usePlatformUsersStore = create<UsersState>((set, get) => ({
     set({ search, users, nextCursor, loaded: true });
   },
   appendPage(users, nextCursor) {
-    const seen = new Set(get().users.map((u) => u.id));
-    set({ users: [...get().users, ...users.filter((u) => !seen.has(u.id))], nextCursor });
+    set({ users: appendNew(get().users, users, (u) => u.id), nextCursor });
   },
   upsertUser(user) {
     const { users, nextCursor } = get();

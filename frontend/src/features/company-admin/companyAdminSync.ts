@@ -1,100 +1,78 @@
 import { companyAdminApi } from '../../api/companyAdminApi';
+import type { CompanyAgentView, CompanyDetails, InvitationView, MemberView } from '../../api/contracts';
 import { MEMBER_PAGE_SIZE } from '@contracts/company-admin';
 import { invitationsApi } from '../../api/invitationsApi';
-import { fetchAndApply } from '../../sync/dispatch';
+import { PagedList, type PagedListSource } from '../../sync/pagedList';
 import { useCompanyAdminStore } from '../../stores/companyAdminStore';
 
-/** The admin lists hold one company at a time: a switch starts them afresh. */
-export function holdAdminCompany(companyId: string): void {
-  if (useCompanyAdminStore.getState().companyId !== companyId)
-    useCompanyAdminStore.getState().reset(companyId);
+/** An admin list's key: the company on screen. */
+export interface AdminKey {
+  companyId: string;
 }
 
-const isCurrent = (companyId: string) => useCompanyAdminStore.getState().companyId === companyId;
+/** Company Users' key: the company and the search ('' for every member). */
+export interface MemberKey extends AdminKey {
+  search: string;
+}
 
-/** Loads of the admin pages; they throw, and the page says what failed. Events meanwhile win. */
-export const adminLoaders = {
-  /** Company Users' first page for `search` (by default the search on screen, for a resync). */
-  async members(companyId: string, search?: string): Promise<void> {
-    holdAdminCompany(companyId);
-    const wanted = search ?? useCompanyAdminStore.getState().members.search;
-    await fetchAndApply(
-      () => companyAdminApi.members(companyId, { search: wanted || undefined, limit: MEMBER_PAGE_SIZE }),
-      (page) => {
-        if (isCurrent(companyId))
-          useCompanyAdminStore.getState().setMembers(page.members, page.nextCursor, wanted);
-      },
-      'admin',
-    );
-  },
-  async invitations(companyId: string): Promise<void> {
-    holdAdminCompany(companyId);
-    await fetchAndApply(
-      () => invitationsApi.list(companyId),
-      (invitations) => {
-        if (isCurrent(companyId)) useCompanyAdminStore.getState().setInvitations(invitations);
-      },
-      'admin',
-    );
-  },
-  async agents(companyId: string): Promise<void> {
-    holdAdminCompany(companyId);
-    await fetchAndApply(
-      () => companyAdminApi.agents(companyId),
-      (agents) => {
-        if (isCurrent(companyId)) useCompanyAdminStore.getState().setAgents(agents);
-      },
-      'admin',
-    );
-  },
-  async details(companyId: string): Promise<void> {
-    holdAdminCompany(companyId);
-    await fetchAndApply(
-      () => companyAdminApi.details(companyId),
-      (details) => {
-        if (isCurrent(companyId)) useCompanyAdminStore.getState().setDetails(details);
-      },
-      'admin',
-    );
-  },
-};
-
-export type AdminListName = keyof typeof adminLoaders;
+const store = () => useCompanyAdminStore.getState();
 
 /**
- * Company Users' next page, for the search on screen. Dropped when the list was loaded again meanwhile
- * (another search, a resync): its cursor is no longer the list's.
+ * The admin lists hold one company at a time: asking for another starts them afresh, and an answer
+ * for a company no longer held is dropped. A resync of the 'admin' topic reloads them.
  */
-export async function loadMoreMembers(companyId: string): Promise<void> {
-  const { members } = useCompanyAdminStore.getState();
-  const cursor = members.nextCursor;
-  if (!cursor || !isCurrent(companyId)) return;
-  await fetchAndApply(
-    () =>
-      companyAdminApi.members(companyId, {
-        search: members.search || undefined,
-        cursor,
-        limit: MEMBER_PAGE_SIZE,
-      }),
-    (page) => {
-      const now = useCompanyAdminStore.getState().members;
-      if (!isCurrent(companyId) || now.nextCursor !== cursor || now.search !== members.search) return;
-      useCompanyAdminStore.getState().appendMembers(page.members, page.nextCursor);
+const adminScope: Pick<PagedListSource<AdminKey, unknown>, 'hold' | 'holds' | 'topic'> = {
+  hold: ({ companyId }) => {
+    if (store().companyId !== companyId) store().reset(companyId);
+  },
+  holds: ({ companyId }) => store().companyId === companyId,
+  topic: 'admin',
+};
+
+/** The company admin pages' lists; their rows are in the company admin store, where events update them. */
+export const adminLists = {
+  /** Company Users, paged and searched by the server (a company may have thousands of members). */
+  members: new PagedList<MemberKey, MemberView>({
+    ...adminScope,
+    fetch: async ({ companyId, search }, cursor) => {
+      const query = { search: search || undefined, limit: MEMBER_PAGE_SIZE };
+      const page = await companyAdminApi.members(companyId, cursor ? { ...query, cursor } : query);
+      return { items: page.members, nextCursor: page.nextCursor };
     },
-  );
-}
+    setFirstPage: ({ search }, page) => store().setMembers(page.items, page.nextCursor, search),
+    appendPage: (_key, page) => store().appendMembers(page.items, page.nextCursor),
+  }),
+  /** Unpaged: one page. */
+  invitations: new PagedList<AdminKey, InvitationView>({
+    ...adminScope,
+    fetch: async ({ companyId }) => ({ items: await invitationsApi.list(companyId), nextCursor: null }),
+    setFirstPage: (_key, page) => store().setInvitations(page.items),
+  }),
+  agents: new PagedList<AdminKey, CompanyAgentView>({
+    ...adminScope,
+    fetch: async ({ companyId }) => ({ items: await companyAdminApi.agents(companyId), nextCursor: null }),
+    setFirstPage: (_key, page) => store().setAgents(page.items),
+  }),
+  /** Company Details: a list of one, so that it loads, drops stale answers and resyncs as the others. */
+  details: new PagedList<AdminKey, CompanyDetails>({
+    ...adminScope,
+    fetch: async ({ companyId }) => ({ items: [await companyAdminApi.details(companyId)], nextCursor: null }),
+    setFirstPage: (_key, page) => store().setDetails(page.items[0]),
+  }),
+};
 
 /**
  * After a reconnect the server could not recover (events may have been missed): the admin lists this tab
- * has loaded, again. Not a user action: a failure leaves what is on screen.
+ * has loaded, again, for what is on screen. Not a user action: a failure leaves what is on screen.
  */
 export async function resyncCompanyAdmin(): Promise<void> {
-  const { companyId, members, invitations, agents, details } = useCompanyAdminStore.getState();
+  const { companyId, members, invitations, agents, details } = store();
   if (!companyId) return;
-  const loaded: AdminListName[] = [];
-  if (members.loaded) loaded.push('members');
-  if (invitations.loaded) loaded.push('invitations');
-  if (agents.loaded) loaded.push('agents');
-  if (details) loaded.push('details');
-  await Promise.allSettled(loaded.map((name) => adminLoaders[name](companyId)));
+  const loaded = [
+    members.loaded && adminLists.members,
+    invitations.loaded && adminLists.invitations,
+    agents.loaded && adminLists.agents,
+    details !== null && adminLists.details,
+  ].filter((list) => list !== false);
+  await Promise.allSettled(loaded.map((list) => list.refresh()));
 }

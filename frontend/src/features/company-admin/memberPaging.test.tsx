@@ -18,7 +18,8 @@ vi.mock('../../api/companyAdminApi', () => ({
   },
 }));
 
-const { adminLoaders, loadMoreMembers } = await import('./companyAdminSync');
+const { adminLists } = await import('./companyAdminSync');
+const members = adminLists.members;
 
 const member = (n: number, overrides: Partial<MemberView> = {}): MemberView => ({
   userId: `u${String(n).padStart(3, '0')}`,
@@ -44,21 +45,21 @@ describe('Company Users, paged and searched by the server', () => {
   afterEach(() => useCompanyStore.getState().reset());
 
   it('appends pages, and drops a page asked for a search that is no longer on screen', async () => {
-    const first = adminLoaders.members('c1', '');
+    const first = members.load({ companyId: 'c1', search: '' });
     requests[0].answer({ members: range(1, 3), nextCursor: 'after-3' });
     await first;
-    const more = loadMoreMembers('c1');
+    const more = members.loadMore();
     expect(requests[1]).toMatchObject({ cursor: 'after-3' });
     requests[1].answer({ members: range(3, 5), nextCursor: null });
     await more;
     expect(ids()).toEqual(['u001', 'u002', 'u003', 'u004', 'u005']);
 
-    const searched = adminLoaders.members('c1', 'ada');
+    const searched = members.load({ companyId: 'c1', search: 'ada' });
     requests[2].answer({ members: [member(9, { name: 'Ada' })], nextCursor: 'after-9' });
     await searched;
-    const stale = loadMoreMembers('c1');
+    const stale = members.loadMore();
     expect(requests[3]).toMatchObject({ search: 'ada', cursor: 'after-9' });
-    const cleared = adminLoaders.members('c1', '');
+    const cleared = members.load({ companyId: 'c1', search: '' });
     requests[4].answer({ members: range(1, 2), nextCursor: 'after-2' });
     await cleared;
     requests[3].answer({ members: [member(10, { name: 'Ada B' })], nextCursor: null });

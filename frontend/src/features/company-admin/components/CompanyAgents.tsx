@@ -6,7 +6,9 @@ import type { CompanyAgentView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
-import { useAdminList } from '../hooks/useAdminList';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { adminLists } from '../companyAdminSync';
 import { useCompanyAdminActions } from '../hooks/useCompanyAdminActions';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { CreateCompanyAgentDialog } from './CreateCompanyAgentDialog';
@@ -15,7 +17,8 @@ type ActiveFilter = 'all' | 'active' | 'inactive';
 
 /** The Company Agents page: every agent of the company, on or off. */
 export function CompanyAgents() {
-  const { loading, error } = useAdminList('agents');
+  const companyId = useCompanyStore((s) => s.currentCompanyId);
+  const { loading, error } = usePagedList(adminLists.agents, companyId ? { companyId } : null);
   const agents = useCompanyAdminStore((s) => s.agents);
   const { setAgentActive } = useCompanyAdminActions();
   const [creating, setCreating] = useState(false);

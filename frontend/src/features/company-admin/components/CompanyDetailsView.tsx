@@ -1,12 +1,15 @@
 import { Alert, Card, Descriptions, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
-import { useAdminList } from '../hooks/useAdminList';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { adminLists } from '../companyAdminSync';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 
 /** Company Details: name, created, owner, member and agent counts. */
 export function CompanyDetailsView() {
-  const { loading, error } = useAdminList('details');
+  const companyId = useCompanyStore((s) => s.currentCompanyId);
+  const { loading, error } = usePagedList(adminLists.details, companyId ? { companyId } : null);
   const details = useCompanyAdminStore((s) => s.details);
 
   return (

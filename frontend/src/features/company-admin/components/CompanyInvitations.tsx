@@ -6,7 +6,9 @@ import type { InvitationStatus, InvitationView } from '../../../api/contracts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { useInvitationActions } from '../../invitations/hooks/useInvitationActions';
 import { useCompanyAdminStore } from '../../../stores/companyAdminStore';
-import { useAdminList } from '../hooks/useAdminList';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useCompanyStore } from '../../../stores/companyStore';
+import { adminLists } from '../companyAdminSync';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { InviteUserDialog } from './InviteUserDialog';
 import { RoleBadge } from '../../../components/RoleBadge';
@@ -34,7 +36,8 @@ const STATUS_COLORS: Record<InvitationStatus, string> = {
 /** The Company Invitations page. */
 export function CompanyInvitations() {
   const { modal } = App.useApp();
-  const { loading, error, reload } = useAdminList('invitations');
+  const companyId = useCompanyStore((s) => s.currentCompanyId);
+  const { loading, error, reload } = usePagedList(adminLists.invitations, companyId ? { companyId } : null);
   const invitations = useCompanyAdminStore((s) => s.invitations);
   const actions = useInvitationActions();
   const [creating, setCreating] = useState(false);

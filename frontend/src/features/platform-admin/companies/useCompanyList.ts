@@ -1,20 +1,21 @@
 import type { PlatformCompanyView } from '@contracts/platform-admin';
-import { usePagedList, type PagedListLoad, type PagedSource } from '../../../hooks/usePagedList';
+import { ADMIN_PAGE_SIZE, usePagedList, type PagedListLoad } from '../../../hooks/usePagedList';
+import { PagedList } from '../../../sync/pagedList';
 import { companiesApi } from './companiesApi';
 import { usePlatformCompaniesStore } from '../../../stores/platformCompaniesStore';
 
-const companies: PagedSource<string, PlatformCompanyView> = {
-  fetch: async (search, cursor, limit) => {
-    const page = await companiesApi.list({ search, cursor, limit });
+/** Company Management's rows for a search (newest first); they are in the companies store. */
+const companies = new PagedList<string, PlatformCompanyView>({
+  fetch: async (search, cursor) => {
+    const page = await companiesApi.list({ search, cursor, limit: ADMIN_PAGE_SIZE });
     return { items: page.companies, nextCursor: page.nextCursor };
   },
   setFirstPage: (search, page) =>
     usePlatformCompaniesStore.getState().setFirstPage(search, page.items, page.nextCursor),
-  appendPage: (page) => usePlatformCompaniesStore.getState().appendPage(page.items, page.nextCursor),
-  nextCursor: () => usePlatformCompaniesStore.getState().nextCursor,
-};
+  appendPage: (_search, page) => usePlatformCompaniesStore.getState().appendPage(page.items, page.nextCursor),
+});
 
-/** Company Management's rows for a search, a page at a time; the rows are in the companies store. */
+/** Company Management's rows for a search, a page at a time. */
 export function useCompanyList(search: string, onError?: (message: string) => void): PagedListLoad {
   return usePagedList(companies, search, onError);
 }
