@@ -12,11 +12,7 @@ export function themeCacheKey(): string {
   const require = createRequire(join(src, 'main.tsx'));
   return createHash('sha256')
     .update(
-      [
-        join(src, 'boot', 'theme.ts'),
-        join(src, 'lib', 'color.ts'),
-        require.resolve('antd/package.json'),
-      ]
+      [join(src, 'boot', 'theme.ts'), join(src, 'lib', 'color.ts'), require.resolve('antd/package.json')]
         .map((file) => readFileSync(file, 'utf8'))
         .join('\0'),
     )
