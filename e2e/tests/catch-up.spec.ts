@@ -10,14 +10,27 @@ import { newAccount } from '../fixtures/ui';
  * reloads only that. Nothing changed: no request follows the connection.
  */
 
-/** The API requests the page makes from now on ('GET /api/chats', say). */
-function apiRequests(page: Page): string[] {
-  const seen: string[] = [];
+/**
+ * The API requests the page makes ('GET /api/chats', say), and those made after its socket connected:
+ * the page reloads on the connection's own callback, so the split is made in the same stream of
+ * browser events as the requests (the server's CONNECT packet reaching the page), not once a test step
+ * has seen it.
+ */
+function apiRequests(page: Page): { all: string[]; afterConnect: () => string[] } {
+  const all: string[] = [];
+  let connectedAt: number | null = null;
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) seen.push(`${request.method()} ${url.pathname}`);
+    if (url.pathname.startsWith('/api/')) all.push(`${request.method()} ${url.pathname}`);
   });
-  return seen;
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    ws.on('framereceived', ({ payload }) => {
+      if (connectedAt === null && typeof payload === 'string' && payload.startsWith('40'))
+        connectedAt = all.length;
+    });
+  });
+  return { all, afterConnect: () => (connectedAt === null ? [] : all.slice(connectedAt)) };
 }
 
 /** The requests a resync of the chat page or the appearance makes. */
@@ -29,10 +42,10 @@ test('a chat page whose data did not change before its socket connected asks for
   const session = await registerViaApi(page, newAccount('catchup-quiet'));
   await createChat(session, { agentId: 'default-agent', title: 'Quiet chat' });
   const connected = realtimeConnected(page);
+  const requests = apiRequests(page);
   await page.goto('/chat');
   await expect(chatRow(page, 'Quiet chat')).toBeVisible();
   await connected;
-  const afterConnect = apiRequests(page);
 
   // A catch-up would come right after the connection; a change made once it has had time to, reaches
   // the page as an event (the socket is live) and needs no request either.
@@ -40,6 +53,7 @@ test('a chat page whose data did not change before its socket connected asks for
   await createChat(session, { agentId: 'default-agent', title: 'Started later' });
   await expect(chatRow(page, 'Started later')).toBeVisible();
   await page.waitForTimeout(500);
+  const afterConnect = requests.afterConnect();
   console.log(`API requests after the socket connected: ${afterConnect.length} ${afterConnect.join(', ')}`);
   expect(afterConnect.filter((r) => RESYNC.test(r))).toEqual([]);
 });
@@ -68,6 +82,7 @@ test('a chat started elsewhere after the page read its data, before its socket c
   await connected;
   await expect(chatRow(page, 'Started meanwhile')).toBeVisible();
   expect(started).toBe(true);
-  // Reloaded because the server named the chat data, not the appearance (which did not change).
-  expect(requests.filter((r) => r === 'GET /api/appearance')).toHaveLength(1);
+  // Reloaded because the server named the chat data; not the appearance, which did not change.
+  expect(requests.afterConnect()).toContain('GET /api/agents');
+  expect(requests.afterConnect()).not.toContain('GET /api/appearance');
 });
