@@ -99,9 +99,10 @@ export class ChatsRepository {
          SELECT count(*) AS n, COALESCE(sum(hashtextextended(a::text, 0)), 0) AS h
          FROM agents a WHERE a.user_id = $1 AND a.company_id = $2
        ), chat_rows AS (
-         SELECT count(*) AS n, COALESCE(sum(hashtextextended(c::text || p.pending::text, 0)), 0) AS h,
-           COALESCE(bool_or(p.pending), false) AS pending
-         FROM chats c CROSS JOIN LATERAL (SELECT ${PENDING_REPLY} AS pending) p
+         SELECT count(*) AS n, COALESCE(sum(hashtextextended(c::text || (p.id IS NOT NULL)::text, 0)), 0) AS h,
+           COALESCE(bool_or(p.id IS NOT NULL), false) AS pending
+         -- At most one pending reply per chat (UQ_messages_pending): the join adds no row.
+         FROM chats c LEFT JOIN messages p ON p.chat_id = c.id AND p.reply_status = 'pending'
          WHERE c.user_id = $1 AND c.company_id = $2
        )
        SELECT md5(concat_ws(':', g.n, g.h, r.n, r.h)) AS version, r.pending
