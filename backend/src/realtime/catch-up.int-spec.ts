@@ -1,9 +1,11 @@
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
 import { as } from '../../test/auth';
 import { newChat, newMessage, setSuperadmin } from '../../test/factories';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
 import { AgentsService } from '../agents/agents.service';
+import { SessionsService } from '../auth/sessions.service';
 import { ChatsService } from '../chats/chats.service';
 import type { BootstrapResponse } from '../contracts/bootstrap';
 import type { ChatView } from '../contracts/chats';
@@ -163,6 +165,28 @@ describe('socket catch-up (markers in the handshake, real PostgreSQL)', () => {
     await newMessage(t.app, scopeOf(user), chat.id, { replyStatus: 'pending' });
     const log = await connect(user, await loadPage(user));
     expect(await log.waitFor('sync.stale')).toEqual({ topics: ['chat'] });
+  });
+
+  it('still answers when the room recheck beside it fails', async () => {
+    const { user } = await userWithChat();
+    const markers = await loadPage(user);
+    await customAgent(user);
+    const sessions = t.app.get(SessionsService);
+    const real = sessions.isActive.bind(sessions);
+    // The handshake's session check passes; the recheck's, once the socket is in its rooms, fails.
+    const check = jest
+      .spyOn(sessions, 'isActive')
+      .mockImplementationOnce(real)
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const log = await connect(user, markers);
+      expect(await log.waitFor('sync.stale')).toEqual({ topics: ['chat'] });
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+      warn.mockRestore();
+    }
   });
 
   it('names the appearance after a superadmin saved it', async () => {

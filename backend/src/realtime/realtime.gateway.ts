@@ -136,10 +136,18 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
   private async recheck(socket: Socket, data: SocketData): Promise<void> {
     const { markers } = data;
     const joined = new Set(data.rooms);
-    const [rooms, stale] = await Promise.all([
-      this.roomsNow(data.userId, data.sessionId),
-      markers ? this.catchUp.staleTopics(data.userId, markers, (id) => joined.has(companyRoom(id))) : [],
-    ]);
+    // Never rejects: a version it could not read names its topic.
+    const catchUp = markers
+      ? this.catchUp.staleTopics(data.userId, markers, (id) => joined.has(companyRoom(id)))
+      : Promise.resolve([]);
+    const rooms = await this.roomsNow(data.userId, data.sessionId).catch(async (error: Error) => {
+      // The rooms stay as the handshake found them; the client, waiting on the catch-up to reload
+      // what changed, still gets it.
+      const topics = await catchUp;
+      if (topics.length && socket.connected) socket.emit('sync.stale', { topics });
+      throw error;
+    });
+    const stale = await catchUp;
     if (!socket.connected) return;
     if (!rooms) {
       socket.emit('session.revoked', { reason: 'Your session has ended. Please sign in again.' });
