@@ -10,14 +10,17 @@ export interface EventLog {
   close(): void;
 }
 
-/** A Socket.IO client as the browser makes it: access token in the handshake, every event recorded. */
+/**
+ * A Socket.IO client as the browser makes it: access token (and, on a page's first connection, the
+ * markers of what it loaded) in the handshake, every event recorded.
+ */
 export async function connectSocket(
   baseUrl: string,
   token: string,
-  extra: { origin?: string } = {},
+  extra: { origin?: string; markers?: unknown } = {},
 ): Promise<EventLog> {
   const socket = io(baseUrl, {
-    auth: { token },
+    auth: extra.markers === undefined ? { token } : { token, markers: extra.markers },
     transports: ['websocket'],
     reconnection: false,
     extraHeaders: extra.origin ? { origin: extra.origin } : undefined,

@@ -7,6 +7,7 @@ import {
   type TestApp,
 } from '../../test/app.test-util';
 import { as } from '../../test/auth';
+import { newChat } from '../../test/factories';
 import type { BootstrapResponse, SessionBootstrapResponse } from '../contracts/bootstrap';
 import type { ChatView } from '../contracts/chats';
 
@@ -71,9 +72,26 @@ describe('GET /api/bootstrap (real PostgreSQL)', () => {
       activeChats: active.body.chats,
       activeChatsCursor: null,
       firstChat: { chatId: newest.id, page: messages.body },
+      version: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(chat?.activeChats.map((c) => c.id)).toEqual([newest.id, older.id]);
     expect(chat?.firstChat?.page.messages.map((m) => m.content)).toContain('newest chat');
+  });
+
+  it("versions the chat screen's data: the same while nothing changes, asked for or not, else another", async () => {
+    const user = await registerUser(t);
+    // A chat with no reply awaited: nothing changes it behind the test's back.
+    await newChat(t.app, { userId: user.userId, companyId: user.companyId }, { messages: 1 });
+    const version = async (query: string) => (await bootstrap(user, query)).chat?.version;
+    const asked = await version(`?chat=true&companyId=${user.companyId}`);
+    // The company picked (none asked for) is versioned after the pick: the same version.
+    expect(await version('?chat=true')).toBe(asked);
+    await request(t.http)
+      .post('/api/chats')
+      .set(as(user))
+      .send({ agentId: 'default-agent', title: 'Another' })
+      .expect(201);
+    expect(await version(`?chat=true&companyId=${user.companyId}`)).not.toBe(asked);
   });
 
   it('opens the company asked for when a member, else the first one; never another user’s', async () => {

@@ -24,16 +24,26 @@ export class BootstrapService {
   ) {}
 
   async load(userId: string, query: { companyId?: string; chat?: boolean }): Promise<BootstrapResponse> {
-    const [user, companies] = await Promise.all([
+    // The chat data's version is read before the data (an older version can only cost the client a
+    // needless reload, a newer one would hide a change): alongside the profile for the company asked
+    // for, the usual case; used only if that is the company picked (scoped by user, it reveals nothing).
+    const wanted = query.chat && query.companyId ? query.companyId : null;
+    const [user, companies, early] = await Promise.all([
       this.users.profile(userId),
       this.companies.listForUser(userId),
+      wanted ? this.chats.syncVersion({ userId, companyId: wanted }) : null,
     ]);
     const company = pickCompany(companies, query.companyId);
-    const chat = query.chat && company ? await this.chatScreen({ userId, companyId: company.id }) : null;
-    return { user, companies, chat };
+    if (!query.chat || !company) return { user, companies, chat: null };
+    const scope = { userId, companyId: company.id };
+    const version = company.id === wanted && early ? early : await this.chats.syncVersion(scope);
+    return { user, companies, chat: await this.chatScreen(scope, version.version) };
   }
 
-  private async chatScreen(scope: { userId: string; companyId: string }): Promise<ChatBootstrap> {
+  private async chatScreen(
+    scope: { userId: string; companyId: string },
+    version: string,
+  ): Promise<ChatBootstrap> {
     const [agents, active] = await Promise.all([this.agents.list(scope), this.chats.list(scope, {})]);
     const first = active.chats[0];
     const firstChat = first
@@ -45,6 +55,7 @@ export class BootstrapService {
       activeChats: active.chats,
       activeChatsCursor: active.nextCursor,
       firstChat,
+      version,
     };
   }
 }

@@ -85,6 +85,33 @@ export class ChatsRepository {
     return rows[0] ? toChatView(rows[0]) : null;
   }
 
+  /**
+   * A fingerprint of everything the chat screen shows from this user's data in this company: their
+   * agents and chats, each whole row (so a rename or an archive, which keep updated_at, change it too)
+   * with whether a reply is pending, summed as hashes (the order rows come in does not matter) beside
+   * the counts (a hard delete changes them). Equal fingerprints: nothing the screen holds has changed.
+   * Only the digest leaves the server (the agent rows hold webhook secrets). `pending`: a reply is being
+   * waited for, whose streamed text (kept outside the database) no fingerprint can follow.
+   */
+  async syncVersion(scope: OwnerScope): Promise<{ version: string; pending: boolean }> {
+    const rows: Array<{ version: string; pending: boolean }> = await this.db.query(
+      `WITH agent_rows AS (
+         SELECT count(*) AS n, COALESCE(sum(hashtextextended(a::text, 0)), 0) AS h
+         FROM agents a WHERE a.user_id = $1 AND a.company_id = $2
+       ), chat_rows AS (
+         SELECT count(*) AS n, COALESCE(sum(hashtextextended(c::text || (p.id IS NOT NULL)::text, 0)), 0) AS h,
+           COALESCE(bool_or(p.id IS NOT NULL), false) AS pending
+         -- At most one pending reply per chat (UQ_messages_pending): the join adds no row.
+         FROM chats c LEFT JOIN messages p ON p.chat_id = c.id AND p.reply_status = 'pending'
+         WHERE c.user_id = $1 AND c.company_id = $2
+       )
+       SELECT md5(concat_ws(':', g.n, g.h, r.n, r.h)) AS version, r.pending
+       FROM agent_rows g CROSS JOIN chat_rows r`,
+      [scope.userId, scope.companyId],
+    );
+    return rows[0];
+  }
+
   /** A new chat's id; `agentId` is the agent's row id (never 'default-agent'). */
   async insert(scope: OwnerScope, agentId: string, title: string, tx?: Tx): Promise<string> {
     const rows: Array<{ id: string }> = await this.db.query(

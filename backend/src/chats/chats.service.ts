@@ -89,6 +89,14 @@ export class ChatsService {
     };
   }
 
+  /**
+   * The version of the chat screen's data (this user's agents and chats in the company) that a socket's
+   * catch-up compares: read before the data it stands for, it can only be older than that data.
+   */
+  syncVersion(scope: OwnerScope): Promise<{ version: string; pending: boolean }> {
+    return this.chats.syncVersion(scope);
+  }
+
   async get(scope: OwnerScope, chatId: string): Promise<ChatView> {
     const chat = await this.chats.find(scope, chatId);
     if (!chat) throw new NotFoundError(CHAT_NOT_FOUND);

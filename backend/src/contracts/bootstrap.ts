@@ -34,6 +34,11 @@ export interface ChatBootstrap {
   activeChatsCursor: string | null;
   /** The newest page of the first active chat, the one the screen opens (null when there is none). */
   firstChat: { chatId: string; page: MessagePage } | null;
+  /**
+   * The version of this data (read before it), for the socket's handshake (`SyncMarkers.chat`): the
+   * server then says whether anything changed before the socket was in its rooms.
+   */
+  version: string;
 }
 
 /**

@@ -49,6 +49,25 @@ export interface ClientEventMap {
    * sockets have left the company's rooms. The client drops the company and switches to another one.
    */
   'company.deleted': { companyId: string };
+  /**
+   * To the one socket that just connected with `SyncMarkers` in its handshake, once it is in its rooms:
+   * the topics whose data changed since the client loaded it (it reloads those). Never sent when none did.
+   */
+  'sync.stale': { topics: MarkedTopic[] };
 }
 
 export type ClientEventName = keyof ClientEventMap;
+
+/** What a client's first data may be marked with, so that connecting does not reload it for nothing. */
+export type MarkedTopic = 'chat' | 'appearance';
+
+/**
+ * `auth.markers` of a socket's first handshake after a page load: the versions of the data the page
+ * loaded before its socket was up. The server answers with `sync.stale` naming the topics that differ.
+ */
+export interface SyncMarkers {
+  /** The chat screen's data of one company: `ChatBootstrap.version` from the answer it came in. */
+  chat?: { companyId: string; version: string };
+  /** The appearance loaded: its `updatedAt` (null: none was ever saved). */
+  appearance?: string | null;
+}

@@ -10,5 +10,7 @@ import { SuperadminGuard } from './superadmin.guard';
   imports: [FilesModule],
   controllers: [AppearanceController, AdminAppearanceController],
   providers: [AppearanceService, AppearanceRepository, SuperadminGuard],
+  // The socket's catch-up compares the appearance a page loaded with the one saved now.
+  exports: [AppearanceService],
 })
 export class AppearanceModule {}

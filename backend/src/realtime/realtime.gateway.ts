@@ -5,6 +5,8 @@ import { AccessTokenService } from '../auth/access-token.service';
 import { SessionsService } from '../auth/sessions.service';
 import { CompaniesService } from '../companies/companies.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { SyncMarkers } from '../contracts/realtime-events';
+import { CatchUpService, parseSyncMarkers } from './catch-up';
 import { companyManagersRoom, companyRoom, PLATFORM_ROOM, sessionRoom, userRoom } from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
 
@@ -18,6 +20,8 @@ interface SocketData {
   userId: string;
   sessionId: string;
   rooms: string[];
+  /** The versions of what the page loaded before connecting (first handshake only); null: none sent. */
+  markers: SyncMarkers | null;
 }
 
 /**
@@ -36,6 +40,7 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     private readonly tokens: AccessTokenService,
     private readonly sessions: SessionsService,
     private readonly companies: CompaniesService,
+    private readonly catchUp: CatchUpService,
   ) {}
 
   afterInit(server: Server): void {
@@ -73,7 +78,12 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     // await afterwards and no event can fall between "connected" and "in the room".
     const rooms = await this.roomsNow(claims.sub, claims.sid);
     if (!rooms) throw new HandshakeRefused('unauthorized');
-    return { userId: claims.sub, sessionId: claims.sid, rooms };
+    return {
+      userId: claims.sub,
+      sessionId: claims.sid,
+      rooms,
+      markers: parseSyncMarkers(socket.handshake.auth),
+    };
   }
 
   /**
@@ -119,9 +129,25 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
    * A removal, demotion or sign-out that committed between the handshake's reads and the joins above
    * sent its leave (or disconnect) to rooms this socket was not in yet. Read again now that it is in
    * them: anything that commits from here on finds the socket where its leave reaches it.
+   *
+   * Alongside, for a socket that brought markers, the catch-up (CatchUpService): read only now, after
+   * the joins, so that a change either reaches the socket as an event or shows in these reads.
    */
   private async recheck(socket: Socket, data: SocketData): Promise<void> {
-    const rooms = await this.roomsNow(data.userId, data.sessionId);
+    const { markers } = data;
+    const joined = new Set(data.rooms);
+    // Never rejects: a version it could not read names its topic.
+    const catchUp = markers
+      ? this.catchUp.staleTopics(data.userId, markers, (id) => joined.has(companyRoom(id)))
+      : Promise.resolve([]);
+    const rooms = await this.roomsNow(data.userId, data.sessionId).catch(async (error: Error) => {
+      // The rooms stay as the handshake found them; the client, waiting on the catch-up to reload
+      // what changed, still gets it.
+      const topics = await catchUp;
+      if (topics.length && socket.connected) socket.emit('sync.stale', { topics });
+      throw error;
+    });
+    const stale = await catchUp;
     if (!socket.connected) return;
     if (!rooms) {
       socket.emit('session.revoked', { reason: 'Your session has ended. Please sign in again.' });
@@ -133,5 +159,9 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     const added = rooms.filter((room) => !data.rooms.includes(room));
     if (added.length) void socket.join(added);
     data.rooms = rooms;
+    // A company left meanwhile is not answered for (its own event tells the client).
+    const left = markers?.chat && !now.has(companyRoom(markers.chat.companyId));
+    const topics = left ? stale.filter((topic) => topic !== 'chat') : stale;
+    if (topics.length) socket.emit('sync.stale', { topics });
   }
 }

@@ -7,9 +7,10 @@ import {
   revokeSession,
 } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
-import { setSuperadmin } from '../../test/factories';
+import { newChat, setSuperadmin } from '../../test/factories';
 import { joinAsNewMember } from '../../test/invitations.test-util';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import type { BootstrapResponse } from '../contracts/bootstrap';
 import { companyManagersRoom, companyRoom } from '../realtime/realtime-publisher';
 import { SocketServerRef } from '../realtime/socket-server.ref';
 
@@ -222,6 +223,29 @@ describe('socket membership matrix (membership change × socket state: no compan
     await companyEvents(owner, ownerSocket, 'race');
     await new Promise((r) => setTimeout(r, 100));
     expect(memberSocket.events.slice(from)).toEqual([]);
+  });
+
+  it("a removed member's first socket, with the company's markers in its handshake, is told nothing of it", async () => {
+    const owner = await registerAccount(t, 'sock-markers');
+    const member = await joinAsNewMember(t, owner, owner.companyId, 'user');
+    const page = await request(t.http)
+      .get(`/api/bootstrap?chat=true&companyId=${owner.companyId}`)
+      .set(as(member, null))
+      .expect(200);
+    const { chat } = page.body as BootstrapResponse;
+    expect(chat?.companyId).toBe(owner.companyId);
+    await request(t.http)
+      .delete(`/api/company/members/${member.userId}`)
+      .set(as(owner, owner.companyId))
+      .expect(204);
+    // Rows of theirs in that company that would change the version, were it still read for them.
+    await newChat(t.app, { userId: member.userId, companyId: owner.companyId });
+    const memberSocket = await connectSocket(t.baseUrl, member.accessToken, {
+      markers: { chat: { companyId: owner.companyId, version: chat?.version } },
+    });
+    sockets.push(memberSocket);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(memberSocket.events).toEqual([]);
   });
 
   it('ids in capitals name the same company and member: events reach its rooms, a removal empties them', async () => {

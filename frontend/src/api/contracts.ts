@@ -34,7 +34,7 @@ export type {
 export type { AuditAction, AuditEntryView, AuditPage, AuditTargetType } from '@contracts/audit';
 export type { CompanyMembership, CompanyRole } from '@contracts/companies';
 export type { ApiErrorBody, ApiErrorCode } from '@contracts/errors';
-export type { ClientEventMap, ClientEventName } from '@contracts/realtime-events';
+export type { ClientEventMap, ClientEventName, MarkedTopic, SyncMarkers } from '@contracts/realtime-events';
 export type { StopReplyResult, StreamingReply } from '@contracts/chats';
 export type { MeResponse, UpdateProfileRequest, User } from '@contracts/users';
 export type { BootstrapQuery, BootstrapResponse, ChatBootstrap } from '@contracts/bootstrap';

@@ -1,7 +1,14 @@
 import type { io as connect, Socket } from 'socket.io-client';
-import type { ClientEventMap, ClientEventName } from '../api/contracts';
+import type { ClientEventMap, ClientEventName, MarkedTopic, SyncMarkers } from '../api/contracts';
 import { http } from '../api/httpClient';
-import { ALL_TOPICS, setLive, takeLoadedWhileOffline, type SyncTopic } from './dispatch';
+import {
+  ALL_TOPICS,
+  catchUpPlan,
+  offlineMarkers,
+  setLive,
+  takeLoadedWhileOffline,
+  type SyncTopic,
+} from './dispatch';
 import type { CompanyEventName, ServerEvent } from './serverEvent';
 
 type ServerToClientEvents = { [E in ClientEventName]: (payload: ClientEventMap[E]) => void };
@@ -36,7 +43,8 @@ export interface RealtimeHandlers {
   onEvent: (event: ServerEvent) => void;
   /**
    * Events may have been missed: refetch these. After a reconnect the server could not recover, all of
-   * them; on the first connection, what was loaded before it (the page's first data, usually).
+   * them; on the first connection, what was loaded before it (the page's first data, usually) that has
+   * no marker, and what the server says changed of what has one.
    */
   onResync: (topics: ReadonlySet<SyncTopic>) => void;
   /** The server ended this session (log out elsewhere, password change). */
@@ -105,27 +113,47 @@ function afterPaint(starter: () => () => void): () => void {
 }
 
 function openSocket(io: typeof connect, handlers: RealtimeHandlers): () => void {
+  let connectedBefore = false;
+  /** The markers the last handshake carried (until the first connection only). */
+  let sentMarkers: SyncMarkers | null = null;
+  /** The topics the server answers for in `sync.stale` once connected. */
+  let answered = new Set<MarkedTopic>();
   const socket: RealtimeSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     autoConnect: false,
-    auth: (cb) => cb({ token: http.getAccessToken() ?? '' }),
+    auth: (cb) => {
+      const token = http.getAccessToken() ?? '';
+      // The versions of the page's first data, so that connecting reloads only what changed since.
+      // Read on each attempt (a load may have ended meanwhile); after the first connection, never.
+      sentMarkers = connectedBefore ? null : offlineMarkers();
+      cb(sentMarkers ? { token, markers: sentMarkers } : { token });
+    },
   });
   let stopped = false;
   let authRetries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  let connectedBefore = false;
   socket.on('connect', () => {
     authRetries = 0;
     setLive(true);
     // The server put this socket in its rooms before saying it is connected: loads from now on miss
     // nothing. Those made before (the page's first data, while the socket was not up) may have missed an
-    // event (a reply stored meanwhile, say); after a reconnect, anything may have been missed.
+    // event (a reply stored meanwhile, say): what had a marker in the handshake the server checks and
+    // names if it changed (sync.stale), the rest is reloaded now. After a reconnect, anything may have
+    // been missed: everything is reloaded.
     const offline = takeLoadedWhileOffline();
-    const topics = connectedBefore ? ALL_TOPICS : offline;
+    let topics: ReadonlySet<SyncTopic> = ALL_TOPICS;
+    answered = new Set();
+    if (!connectedBefore) ({ reloadNow: topics, answered } = catchUpPlan(offline, sentMarkers));
     connectedBefore = true;
     if (!socket.recovered && topics.size > 0) handlers.onResync(topics);
+  });
+  // Sent once, right after a first connection whose handshake had markers, naming what changed.
+  socket.on('sync.stale', ({ topics }) => {
+    const stale = new Set<SyncTopic>(topics.filter((topic) => answered.has(topic)));
+    answered = new Set();
+    if (stale.size > 0) handlers.onResync(stale);
   });
   socket.on('disconnect', () => setLive(false));
 

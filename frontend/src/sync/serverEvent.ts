@@ -1,7 +1,10 @@
 import type { ClientEventMap, ClientEventName } from '../api/contracts';
 
-/** Events about a company's chats and agents (every one but the session's own). */
-export type CompanyEventName = Exclude<ClientEventName, 'session.revoked'>;
+/**
+ * Events about a company's chats and agents (every one but those about the socket's own session: its
+ * end, and the catch-up on connecting, which the socket itself acts on).
+ */
+export type CompanyEventName = Exclude<ClientEventName, 'session.revoked' | 'sync.stale'>;
 
 /** One server event, its name narrowing its payload. */
 export type ServerEvent = {

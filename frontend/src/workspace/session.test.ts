@@ -61,6 +61,7 @@ describe('session check at start', () => {
           chatId: 'chat-1',
           page: { messages: [messageView({ chatId: 'chat-1' })], hasMore: false, pendingReply: false },
         },
+        version: 'v-c2',
       },
     } as never);
     const fetch = vi.spyOn(globalThis, 'fetch');
@@ -79,6 +80,9 @@ describe('session check at start', () => {
     // The chat screen mounts: its load uses what came with the session.
     await loadCompanyData('c2');
     expect(fetch).not.toHaveBeenCalled();
+    // Its version goes in the socket's handshake: connecting reloads the chat only if it changed.
+    const { offlineMarkers } = await import('../sync/dispatch');
+    expect(offlineMarkers()).toEqual({ chat: { companyId: 'c2', version: 'v-c2' } });
     expect(useChatStore.getState().activeChats.map((c) => c.id)).toEqual(['chat-1', 'chat-0']);
   });
 });

@@ -1,5 +1,5 @@
 import { bootstrapApi } from '../api/bootstrapApi';
-import type { AuthResponse } from '../api/contracts';
+import type { AuthResponse, SyncMarkers } from '../api/contracts';
 import { preloadSettled } from '../boot/earlyRequests';
 import { hasSessionHint } from '../boot/startPage';
 import { ApiError } from '../api/errors';
@@ -41,14 +41,20 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * Active chats, the first chat's messages) in one request, for the company this browser used last.
  */
 async function loadSession(chatScreen: boolean): Promise<void> {
+  let primed: SyncMarkers | null = null;
   await fetchAndApply(
     () => bootstrapApi.get({ companyId: readStoredCompanyId() ?? undefined, chat: chatScreen }),
     ({ user, companies, chat }) => {
       useCompanyStore.getState().setCompanies(companies);
       useSessionStore.getState().setUser(user);
-      if (chat && chat.companyId === useCompanyStore.getState().currentCompanyId) primeCompanyData(chat);
+      if (chat && chat.companyId === useCompanyStore.getState().currentCompanyId) {
+        primeCompanyData(chat);
+        primed = { chat: { companyId: chat.companyId, version: chat.version } };
+      }
     },
     chatScreen ? 'chat' : undefined,
+    // The chat data's version, when it is what the screen shows: the socket asks whether it changed.
+    () => primed,
   );
 }
 

@@ -39,6 +39,7 @@ export class ChatBootstrapDto implements ChatBootstrap {
   @ApiProperty({ type: [ChatDto] }) activeChats: ChatDto[];
   @ApiProperty({ nullable: true, type: String }) activeChatsCursor: string | null;
   @ApiProperty({ type: FirstChatDto, nullable: true }) firstChat: FirstChatDto | null;
+  @ApiProperty({ description: "The data's version, for the socket handshake's markers" }) version: string;
 }
 
 export class BootstrapResponseDto implements BootstrapResponse {
