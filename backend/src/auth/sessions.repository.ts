@@ -118,13 +118,23 @@ export class SessionsRepository {
     return row ? { id: row.id, isSuperadmin: row.is_superadmin, companyRole: row.role } : null;
   }
 
-  async isActive(sessionId: string, userId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      `SELECT 1 FROM sessions s JOIN profiles p ON p.id = s.user_id
+  /**
+   * A live session's user's memberships (company and role), in one query: what a socket's rooms are
+   * made of. Null when the session is not live (revoked, expired, the account disabled).
+   */
+  async liveMemberships(
+    sessionId: string,
+    userId: string,
+  ): Promise<Array<{ companyId: string; role: CompanyRole }> | null> {
+    const rows = await this.db.prepared<{ company_id: string | null; role: CompanyRole | null }>(
+      'sessions.live-memberships',
+      `SELECT cu.company_id, cu.role FROM sessions s JOIN profiles p ON p.id = s.user_id
+       LEFT JOIN company_users cu ON cu.user_id = s.user_id
        WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE_SESSION}`,
       [sessionId, userId],
     );
-    return rows.length > 0;
+    if (rows.length === 0) return null;
+    return rows.flatMap((r) => (r.company_id && r.role ? [{ companyId: r.company_id, role: r.role }] : []));
   }
 
   /** Revokes one session unless already revoked; whether it was live. */

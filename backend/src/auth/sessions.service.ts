@@ -134,10 +134,13 @@ export class SessionsService {
     return this.sessions.activeUser(sessionId, userId, company);
   }
 
-  /** A live session of an account that is not disabled (the socket handshake asks this). */
-  async isActive(sessionId: string, userId: string): Promise<boolean> {
-    if (!isUuid(sessionId) || !isUuid(userId)) return false;
-    return this.sessions.isActive(sessionId, userId);
+  /** A live session's memberships (for a socket's rooms); null when the session is not live. */
+  liveMemberships(
+    sessionId: string,
+    userId: string,
+  ): Promise<Array<{ companyId: string; role: CompanyRole }> | null> {
+    if (!isUuid(sessionId) || !isUuid(userId)) return Promise.resolve(null);
+    return this.sessions.liveMemberships(sessionId, userId);
   }
 
   /** Signs out the session a refresh token belongs to, only when the token's secret is its own. */

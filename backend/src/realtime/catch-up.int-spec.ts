@@ -172,10 +172,10 @@ describe('socket catch-up (markers in the handshake, real PostgreSQL)', () => {
     const markers = await loadPage(user);
     await customAgent(user);
     const sessions = t.app.get(SessionsService);
-    const real = sessions.isActive.bind(sessions);
+    const real = sessions.liveMemberships.bind(sessions);
     // The handshake's session check passes; the recheck's, once the socket is in its rooms, fails.
     const check = jest
-      .spyOn(sessions, 'isActive')
+      .spyOn(sessions, 'liveMemberships')
       .mockImplementationOnce(real)
       .mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);

@@ -20,7 +20,7 @@ describe('socket handshake when the server fails', () => {
       .mockImplementation((message: unknown) => void logged.push(String(message)));
     // The database going away mid-handshake (a driver error that names an address).
     const check = jest
-      .spyOn(sessions, 'isActive')
+      .spyOn(sessions, 'liveMemberships')
       .mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.9.8.7:5432'));
     try {
       const refused = await connectSocket(t.baseUrl, user.accessToken).then(

@@ -3,7 +3,6 @@ import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenService } from '../auth/access-token.service';
 import { SessionsService } from '../auth/sessions.service';
-import { CompaniesService } from '../companies/companies.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { SyncMarkers } from '../contracts/realtime-events';
 import { CatchUpService, parseSyncMarkers } from './catch-up';
@@ -39,7 +38,6 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     private readonly ref: SocketServerRef,
     private readonly tokens: AccessTokenService,
     private readonly sessions: SessionsService,
-    private readonly companies: CompaniesService,
     private readonly catchUp: CatchUpService,
   ) {}
 
@@ -91,15 +89,13 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
    * and those of the companies the user is a member (and a manager) of. Null: the session has ended.
    */
   private async roomsNow(userId: string, sessionId: string): Promise<string[] | null> {
-    const [active, memberships] = await Promise.all([
-      this.sessions.isActive(sessionId, userId),
-      this.companies.listForUser(userId),
-    ]);
-    if (!active) return null;
+    // One query for the session and the memberships: every connection reads it twice (handshake, recheck).
+    const memberships = await this.sessions.liveMemberships(sessionId, userId);
+    if (!memberships) return null;
     const rooms = [userRoom(userId), sessionRoom(sessionId), PLATFORM_ROOM];
     for (const m of memberships) {
-      rooms.push(companyRoom(m.id));
-      if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.id));
+      rooms.push(companyRoom(m.companyId));
+      if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.companyId));
     }
     return rooms;
   }
