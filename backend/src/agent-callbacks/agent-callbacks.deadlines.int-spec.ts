@@ -22,32 +22,19 @@ import { useCallbackApp } from '../../test/agent-callbacks.test-util';
  */
 describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-process queue)', () => {
   const env = useCallbackApp();
-  const {
-    socketFor,
-    createAgent,
-    deliveriesOf,
-    sendAsync,
-    callBack,
-    historyOf,
-    replyStatusOf,
-    sweep,
-    waitsOf,
-    countWaits,
-    tokenFor,
-  } = env;
 
   // After the deadline the reply has failed: nothing more of it may be accepted or reach a tab.
   it('a streamed callback still open at its deadline is cut: the reply fails, no delta after it, later chunks refused', async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { chatId, messageId } = await sendAsync(user);
+    const tab = await env.socketFor(user);
+    const { chatId, messageId } = await env.sendAsync(user);
     // The agent's deadline (minutes in real life) is 1.5 s away: its token and its wait say so.
     const deadline = Date.now() + 1500;
     await env.db.getRepository(AgentCallbackWaitEntity).update(messageId, { expiresAt: new Date(deadline) });
     const upload = http.request(new URL(`${env.t.baseUrl}/api/agent-callbacks/${messageId}`), {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${tokenFor(messageId, deadline)}`,
+        authorization: `Bearer ${env.tokenFor(messageId, deadline)}`,
         'content-type': 'application/x-ndjson',
       },
     });
@@ -82,7 +69,7 @@ describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-
       reason: 'The agent did not deliver its reply within its 10-minute deadline.',
     });
     // The sweep, and a moment for anything late to reach the tab.
-    await sweep();
+    await env.sweep();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const events = tab.events.map((e) => e.event);
     const failedAt = events.indexOf('agent.reply_failed');
@@ -94,8 +81,8 @@ describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-
       .map((e) => (e.payload as { text: string }).text)
       .join('');
     expect(deltas.split('piece').length - 1).toBeLessThan(sent);
-    expect(await replyStatusOf(messageId)).toBe('failed');
-    expect(await historyOf(user, chatId)).toEqual({
+    expect(await env.replyStatusOf(messageId)).toBe('failed');
+    expect(await env.historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: false,
     });
@@ -103,35 +90,35 @@ describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-
 
   it('the sweep leaves an accepted reply alone before its deadline and does not call the agent again', async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { messageId } = await sendAsync(user);
+    const tab = await env.socketFor(user);
+    const { messageId } = await env.sendAsync(user);
     // Far older than the retry budget after which an ordinary pending reply is failed or queued again.
     await dateMessage(env.t.app, messageId, new Date(Date.now() - 2 * 3600_000));
-    await sweep();
+    await env.sweep();
     await env.t.drain();
-    expect(await replyStatusOf(messageId)).toBe('pending');
-    expect(deliveriesOf(messageId)).toHaveLength(1);
+    expect(await env.replyStatusOf(messageId)).toBe('pending');
+    expect(env.deliveriesOf(messageId)).toHaveLength(1);
     expect(tab.events.map((e) => e.event)).not.toContain('agent.reply_failed');
   });
 
   it('late: past the deadline the callback is refused (410), the sweep fails the reply clearly, and it stays failed', async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { chatId, messageId } = await sendAsync(user);
+    const tab = await env.socketFor(user);
+    const { chatId, messageId } = await env.sendAsync(user);
     // Ten minutes and a second go by: the agent's token (issued then) expired a second ago, and so did
     // the wait the 202 recorded.
-    const lateToken = tokenFor(messageId, Date.now() - 1000);
+    const lateToken = env.tokenFor(messageId, Date.now() - 1000);
     await env.db.query(
       `UPDATE agent_callback_waits SET created_at = created_at - interval '601 seconds',
          expires_at = expires_at - interval '601 seconds' WHERE message_id = $1`,
       [messageId],
     );
-    const late = await callBack(messageId, lateToken, { output: 'sorry I am late' });
+    const late = await env.callBack(messageId, lateToken, { output: 'sorry I am late' });
     expect(late.status).toBe(410);
     expect(late.body.message).toBe(CALLBACK_EXPIRED);
-    expect(await replyStatusOf(messageId)).toBe('pending');
+    expect(await env.replyStatusOf(messageId)).toBe('pending');
 
-    await sweep();
+    await env.sweep();
     const failed = await tab.waitFor<{ messageId: string; reason: string }>('agent.reply_failed');
     expect(failed).toMatchObject({
       messageId,
@@ -139,59 +126,59 @@ describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-
       reason: 'The agent did not deliver its reply within its 10-minute deadline.',
     });
     await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
-    expect(await historyOf(user, chatId)).toEqual({
+    expect(await env.historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: false,
     });
 
-    await callBack(messageId, lateToken, { output: 'still late' }).expect(410);
+    await env.callBack(messageId, lateToken, { output: 'still late' }).expect(410);
     // Even a token that had not expired cannot revive a failed reply.
-    const revived = await callBack(messageId, tokenFor(messageId, Date.now() + 3_600_000), {
+    const revived = await env.callBack(messageId, env.tokenFor(messageId, Date.now() + 3_600_000), {
       output: 'still late',
     });
     expect(revived.status).toBe(409);
     expect(revived.body.message).toBe(CALLBACK_REPLY_FAILED);
-    expect(await replyStatusOf(messageId)).toBe('failed');
-    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report']);
+    expect(await env.replyStatusOf(messageId)).toBe('failed');
+    expect((await env.historyOf(user, chatId)).contents).toEqual(['write me a long report']);
   });
 
   it('Stop ends the wait: the chat takes messages again and a later callback is refused', async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const tab = await env.socketFor(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     await request(env.t.http).post(`/api/chats/${chatId}/stop`).set(as(user)).expect(200);
     await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
-    expect(await historyOf(user, chatId)).toEqual({
+    expect(await env.historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: false,
     });
-    const late = await callBack(messageId, delivery.callbackToken, { output: 'too late, stopped' });
+    const late = await env.callBack(messageId, delivery.callbackToken, { output: 'too late, stopped' });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(CALLBACK_REPLY_STOPPED);
-    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report']);
+    expect((await env.historyOf(user, chatId)).contents).toEqual(['write me a long report']);
   });
 
   it('a callback for a message whose chat was deleted is a 404', async () => {
     const user = await registerUser(env.t);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     await request(env.t.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
-    const gone = await callBack(messageId, delivery.callbackToken, { output: 'for nobody' });
+    const gone = await env.callBack(messageId, delivery.callbackToken, { output: 'for nobody' });
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(CALLBACK_MESSAGE_GONE);
   });
 
   it('a retried delivery carries a new token; either token delivers, once', async () => {
     const user = await registerUser(env.t);
-    const { chatId, messageId, deliveries } = await sendAsync(user, '/flaky-async');
+    const { chatId, messageId, deliveries } = await env.sendAsync(user, '/flaky-async');
     expect(deliveries).toHaveLength(2);
     const [first, second] = deliveries;
     expect(first.callbackToken).not.toBe(second.callbackToken);
-    expect(await replyStatusOf(messageId)).toBe('pending');
+    expect(await env.replyStatusOf(messageId)).toBe('pending');
     // An agent that deduplicated on webhook-id answers with the first delivery's token.
-    await callBack(messageId, first.callbackToken, { output: 'from the first delivery' }).expect(200);
-    const again = await callBack(messageId, second.callbackToken, { output: 'from the second' });
+    await env.callBack(messageId, first.callbackToken, { output: 'from the first delivery' }).expect(200);
+    const again = await env.callBack(messageId, second.callbackToken, { output: 'from the second' });
     expect(again.status).toBe(409);
-    expect((await historyOf(user, chatId)).contents).toEqual([
+    expect((await env.historyOf(user, chatId)).contents).toEqual([
       'write me a long report',
       'from the first delivery',
     ]);
@@ -207,9 +194,9 @@ describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-
       expect([bad, res.status]).toEqual([bad, 400]);
       if (bad !== null) expect(res.body.message).toBe(REPLY_DEADLINE_RULE);
     }
-    const plain = await createAgent(user, '/async');
+    const plain = await env.createAgent(user, '/async');
     expect(plain.callbackDeadlineMinutes).toBe(10);
-    const slow = await createAgent(user, '/async', { callbackDeadlineMinutes: 30 });
+    const slow = await env.createAgent(user, '/async', { callbackDeadlineMinutes: 30 });
     expect(slow.callbackDeadlineMinutes).toBe(30);
     const patched = await request(env.t.http)
       .patch(`/api/agents/${slow.id}`)
@@ -230,21 +217,21 @@ describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-
       .expect(201);
     await env.t.drain();
     const messageId = (res.body as { message: MessageView }).message.id;
-    const [delivery] = deliveriesOf(messageId);
+    const [delivery] = env.deliveriesOf(messageId);
     const expiresAt = verifyCallbackToken(
       callbackTokenKey(env.t.config.jwtSecret),
       messageId,
       delivery.callbackToken,
     );
     expect(Math.round(((expiresAt as number) - Date.now()) / 60_000)).toBe(45);
-    const [wait] = await waitsOf(messageId);
+    const [wait] = await env.waitsOf(messageId);
     expect([wait.deadline_minutes, wait.minutes]).toEqual([45, 45]);
   });
 
   it('the ordinary path writes nothing for callbacks: a token goes with the call, no row is stored', async () => {
     const user = await registerUser(env.t);
-    const waitsBefore = await countWaits();
-    const agent = await createAgent(user, '/sync');
+    const waitsBefore = await env.countWaits();
+    const agent = await env.createAgent(user, '/sync');
     const res = await request(env.t.http)
       .post('/api/messages')
       .set(as(user))
@@ -252,14 +239,14 @@ describe('long-running agents: deadlines, Stop and retries (real PostgreSQL, in-
       .expect(201);
     await env.t.drain();
     const { chat, message } = res.body as { chat: ChatView; message: MessageView };
-    expect((await historyOf(user, chat.id)).contents).toEqual(['a quick question', 'right away']);
-    const [delivery] = deliveriesOf(message.id);
+    expect((await env.historyOf(user, chat.id)).contents).toEqual(['a quick question', 'right away']);
+    const [delivery] = env.deliveriesOf(message.id);
     expect(delivery.callbackToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await waitsOf(message.id)).toEqual([]);
-    expect(await countWaits()).toBe(waitsBefore);
+    expect(await env.waitsOf(message.id)).toEqual([]);
+    expect(await env.countWaits()).toBe(waitsBefore);
     // Its token is good for nothing now: the message has its reply.
-    const replay = await callBack(message.id, delivery.callbackToken, { output: 'me too' });
+    const replay = await env.callBack(message.id, delivery.callbackToken, { output: 'me too' });
     expect([replay.status, replay.body.message]).toEqual([409, CALLBACK_ALREADY_USED]);
-    expect((await historyOf(user, chat.id)).contents).toEqual(['a quick question', 'right away']);
+    expect((await env.historyOf(user, chat.id)).contents).toEqual(['a quick question', 'right away']);
   });
 });

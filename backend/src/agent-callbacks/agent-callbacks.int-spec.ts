@@ -14,23 +14,22 @@ import { useCallbackApp } from '../../test/agent-callbacks.test-util';
  */
 describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, in-process queue)', () => {
   const env = useCallbackApp();
-  const { socketFor, sendAsync, callBack, historyOf, replyStatusOf, waitsOf } = env;
 
   it('sends callbackUrl and a token, keeps the reply pending on 202, and stores the callback once, pushed live', async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const tab = await env.socketFor(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     expect(delivery.callbackUrl).toBe(`${env.t.config.appOrigin}/api/agent-callbacks/${messageId}`);
     expect(delivery.callbackToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The token is not stored: the 202 wrote the wait, with the token's own expiry as its deadline.
-    const waits = await waitsOf(messageId);
+    const waits = await env.waitsOf(messageId);
     expect(waits).toHaveLength(1);
     expect(JSON.stringify(waits)).not.toContain(delivery.callbackToken);
     const key = callbackTokenKey(env.t.config.jwtSecret);
     expect(waits[0].expires_at.getTime()).toBe(verifyCallbackToken(key, messageId, delivery.callbackToken));
     expect(waits[0].deadline_minutes).toBe(10);
     // 202: the job is over, the reply is not: the typing indicator stays on every tab.
-    expect(await historyOf(user, chatId)).toEqual({
+    expect(await env.historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: true,
     });
@@ -38,7 +37,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       expect.objectContaining({ chatId, typing: true }),
     ]);
 
-    const ok = await callBack(messageId, delivery.callbackToken, { output: 'Here is the report.' });
+    const ok = await env.callBack(messageId, delivery.callbackToken, { output: 'Here is the report.' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true });
     const created = await tab.waitFor<{ message: MessageView }>(
@@ -47,16 +46,16 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     );
     expect(created.message.content).toBe('Here is the report.');
     await tab.waitFor<{ typing: boolean }>('agent.typing', (p) => !p.typing);
-    expect(await historyOf(user, chatId)).toEqual({
+    expect(await env.historyOf(user, chatId)).toEqual({
       contents: ['write me a long report', 'Here is the report.'],
       pendingReply: false,
     });
 
     // Twice: the replay is refused and changes nothing.
-    const replay = await callBack(messageId, delivery.callbackToken, { output: 'Here it is again.' });
+    const replay = await env.callBack(messageId, delivery.callbackToken, { output: 'Here it is again.' });
     expect(replay.status).toBe(409);
     expect(replay.body.message).toBe(CALLBACK_ALREADY_USED);
-    expect((await historyOf(user, chatId)).contents).toEqual([
+    expect((await env.historyOf(user, chatId)).contents).toEqual([
       'write me a long report',
       'Here is the report.',
     ]);
@@ -65,26 +64,26 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
 
   it('takes the classic [{"output": ...}] shape and replies up to the 1 MB cap', async () => {
     const user = await registerUser(env.t);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     const long = 'x'.repeat(300 * 1024); // over the 100 kB other routes take
-    await callBack(messageId, delivery.callbackToken, [{ output: long }]).expect(200);
-    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', long]);
+    await env.callBack(messageId, delivery.callbackToken, [{ output: long }]).expect(200);
+    expect((await env.historyOf(user, chatId)).contents).toEqual(['write me a long report', long]);
 
-    const streamed = await sendAsync(await registerUser(env.t));
+    const streamed = await env.sendAsync(await registerUser(env.t));
     const tooLargeStream = await request(env.t.http)
       .post(`/api/agent-callbacks/${streamed.messageId}`)
       .set('Authorization', `Bearer ${streamed.delivery.callbackToken}`)
       .set('Content-Type', 'text/plain')
       .send('y'.repeat(1024 * 1024 + 1));
     expect(tooLargeStream.status).toBe(413);
-    expect(await replyStatusOf(streamed.messageId)).toBe('pending');
+    expect(await env.replyStatusOf(streamed.messageId)).toBe('pending');
 
-    const other = await sendAsync(await registerUser(env.t));
-    const tooLarge = await callBack(other.messageId, other.delivery.callbackToken, {
+    const other = await env.sendAsync(await registerUser(env.t));
+    const tooLarge = await env.callBack(other.messageId, other.delivery.callbackToken, {
       output: 'x'.repeat(1024 * 1024 + 1),
     });
     expect(tooLarge.status).toBe(413);
-    expect(await replyStatusOf(other.messageId)).toBe('pending');
+    expect(await env.replyStatusOf(other.messageId)).toBe('pending');
   });
 
   it('takes a streamed body (n8n NDJSON, SSE, plain text) and stores its text once', async () => {
@@ -103,7 +102,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       ['text/plain; charset=utf-8', 'Just text.', 'Just text.'],
     ] as const;
     for (const [type, body, expected] of cases) {
-      const { chatId, messageId, delivery } = await sendAsync(user);
+      const { chatId, messageId, delivery } = await env.sendAsync(user);
       const empty = await request(env.t.http)
         .post(`/api/agent-callbacks/${messageId}`)
         .set('Authorization', `Bearer ${delivery.callbackToken}`)
@@ -116,14 +115,14 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
         .set('Content-Type', type)
         .send(body)
         .expect(200);
-      expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', expected]);
+      expect((await env.historyOf(user, chatId)).contents).toEqual(['write me a long report', expected]);
     }
   });
 
   it('a streamed callback reaches the tabs as it arrives (message.delta), then is stored once', async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const tab = await env.socketFor(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     const line = (chunk: object) => `${JSON.stringify(chunk)}\n`;
     const url = new URL(`${env.t.baseUrl}/api/agent-callbacks/${messageId}`);
     const upload = http.request(url, {
@@ -146,11 +145,11 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     // The first piece is on the user's tab while the agent is still sending.
     const delta = await tab.waitFor<{ messageId: string; text: string }>('message.delta');
     expect(delta).toMatchObject({ messageId, chatId, text: 'Part one, ' });
-    expect(await replyStatusOf(messageId)).toBe('pending');
+    expect(await env.replyStatusOf(messageId)).toBe('pending');
     upload.write(line({ type: 'item', content: 'part two.', metadata: {} }));
     upload.end(line({ type: 'end', metadata: {} }));
     expect(await answer).toEqual({ status: 200, body: JSON.stringify({ ok: true }) });
-    expect((await historyOf(user, chatId)).contents).toEqual([
+    expect((await env.historyOf(user, chatId)).contents).toEqual([
       'write me a long report',
       'Part one, part two.',
     ]);
@@ -164,8 +163,8 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
 
   it("an n8n error chunk fails the reply at once with the agent's message", async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const tab = await env.socketFor(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     await request(env.t.http)
       .post(`/api/agent-callbacks/${messageId}`)
       .set('Authorization', `Bearer ${delivery.callbackToken}`)
@@ -177,16 +176,16 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
       messageId,
       reason: 'The agent reported an error: The report tool crashed',
     });
-    expect(await historyOf(user, chatId)).toEqual({
+    expect(await env.historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: false,
     });
-    await callBack(messageId, delivery.callbackToken, { output: 'never mind' }).expect(409);
+    await env.callBack(messageId, delivery.callbackToken, { output: 'never mind' }).expect(409);
   });
 
   it('an error chunk after some text keeps that text, marked as cut short', async () => {
     const user = await registerUser(env.t);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     await request(env.t.http)
       .post(`/api/agent-callbacks/${messageId}`)
       .set('Authorization', `Bearer ${delivery.callbackToken}`)
@@ -197,6 +196,6 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     const reply = (res.body as { messages: Array<MessageView & { interrupted?: string | null }> })
       .messages[1];
     expect(reply).toMatchObject({ senderType: 'agent', content: 'Half a report', interrupted: 'error' });
-    expect(await replyStatusOf(messageId)).toBe('replied');
+    expect(await env.replyStatusOf(messageId)).toBe('replied');
   });
 });

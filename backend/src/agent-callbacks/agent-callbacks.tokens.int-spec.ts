@@ -9,7 +9,6 @@ import { useCallbackApp } from '../../test/agent-callbacks.test-util';
 /** A callback is taken only with its message's valid token, checked before its body is read. */
 describe('long-running agents: the callback token (real PostgreSQL, in-process queue)', () => {
   const env = useCallbackApp();
-  const { socketFor, sendAsync, callBack, historyOf, replyStatusOf } = env;
 
   const laterExpiry = (token: string) => {
     const bytes = Buffer.from(token, 'base64url');
@@ -19,24 +18,28 @@ describe('long-running agents: the callback token (real PostgreSQL, in-process q
 
   it('refuses a missing or wrong token, a token of another message and a bad body; nothing changes', async () => {
     const user = await registerUser(env.t);
-    const tab = await socketFor(user);
-    const { chatId, messageId, delivery } = await sendAsync(user);
-    const other = await sendAsync(await registerUser(env.t));
+    const tab = await env.socketFor(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
+    const other = await env.sendAsync(await registerUser(env.t));
     const refusals = [
-      [await callBack(messageId, null, { output: 'forged' }), 401, CALLBACK_TOKEN_REQUIRED],
-      [await callBack(messageId, 'not-the-token', { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
-      [await callBack(messageId, user.accessToken, { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
+      [await env.callBack(messageId, null, { output: 'forged' }), 401, CALLBACK_TOKEN_REQUIRED],
+      [await env.callBack(messageId, 'not-the-token', { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
+      [await env.callBack(messageId, user.accessToken, { output: 'forged' }), 401, CALLBACK_TOKEN_INVALID],
       // A token of message A is refused for message B.
-      [await callBack(messageId, other.delivery.callbackToken, { output: 'x' }), 401, CALLBACK_TOKEN_INVALID],
+      [
+        await env.callBack(messageId, other.delivery.callbackToken, { output: 'x' }),
+        401,
+        CALLBACK_TOKEN_INVALID,
+      ],
       // The right token with its expiry moved a day on (the MAC kept): refused, not extended.
       [
-        await callBack(messageId, laterExpiry(delivery.callbackToken), { output: 'x' }),
+        await env.callBack(messageId, laterExpiry(delivery.callbackToken), { output: 'x' }),
         401,
         CALLBACK_TOKEN_INVALID,
       ],
       // The right shape for the message, made with another key.
       [
-        await callBack(
+        await env.callBack(
           messageId,
           mintCallbackToken(
             callbackTokenKey('another secret, as long as a JWT secret is'),
@@ -50,32 +53,47 @@ describe('long-running agents: the callback token (real PostgreSQL, in-process q
       ],
       // Unknown and malformed ids look exactly like a wrong token: no telling which messages exist.
       [
-        await callBack(crypto.randomUUID(), delivery.callbackToken, { output: 'x' }),
+        await env.callBack(crypto.randomUUID(), delivery.callbackToken, { output: 'x' }),
         401,
         CALLBACK_TOKEN_INVALID,
       ],
-      [await callBack('not-a-uuid', delivery.callbackToken, { output: 'x' }), 401, CALLBACK_TOKEN_INVALID],
-      [await callBack(messageId, delivery.callbackToken, { reply: 'no output' }), 400, CALLBACK_BODY_INVALID],
-      [await callBack(messageId, delivery.callbackToken, [{ output: '   ' }]), 400, CALLBACK_BODY_INVALID],
+      [
+        await env.callBack('not-a-uuid', delivery.callbackToken, { output: 'x' }),
+        401,
+        CALLBACK_TOKEN_INVALID,
+      ],
+      [
+        await env.callBack(messageId, delivery.callbackToken, { reply: 'no output' }),
+        400,
+        CALLBACK_BODY_INVALID,
+      ],
+      [
+        await env.callBack(messageId, delivery.callbackToken, [{ output: '   ' }]),
+        400,
+        CALLBACK_BODY_INVALID,
+      ],
     ] as const;
     expect(refusals.map(([res]) => [res.status, res.body.message])).toEqual(
       refusals.map(([, status, message]) => [status, message]),
     );
-    expect(await historyOf(user, chatId)).toEqual({
+    expect(await env.historyOf(user, chatId)).toEqual({
       contents: ['write me a long report'],
       pendingReply: true,
     });
-    expect(await replyStatusOf(other.messageId)).toBe('pending');
+    expect(await env.replyStatusOf(other.messageId)).toBe('pending');
     expect(tab.events.filter((e) => e.event === 'message.created')).toHaveLength(1);
     // The right token still works: the refusals used nothing up.
-    await callBack(messageId, delivery.callbackToken, { output: 'the real reply' }).expect(200);
-    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', 'the real reply']);
+    await env.callBack(messageId, delivery.callbackToken, { output: 'the real reply' }).expect(200);
+    expect((await env.historyOf(user, chatId)).contents).toEqual([
+      'write me a long report',
+      'the real reply',
+    ]);
   });
 
   // Parsing up to 1 MB of JSON costs ~100 ms of CPU: no unauthenticated caller may make the app pay it.
   it('checks the token before reading the body: a forged token with 1 MB of broken JSON is a 401, unparsed', async () => {
     const user = await registerUser(env.t);
-    const { chatId, messageId, delivery } = await sendAsync(user);
+    const { chatId, messageId, delivery } = await env.sendAsync(user);
     const broken = `{"output": "${'x'.repeat(1024 * 1024 - 32)}`;
     const deep = '['.repeat(5000);
     const forgedToken = mintCallbackToken(
@@ -124,8 +142,11 @@ describe('long-running agents: the callback token (real PostgreSQL, in-process q
     expect([tooDeep.status, tooDeep.body.message]).toEqual([400, TOO_DEEP]);
     const nul = await post(delivery.callbackToken, JSON.stringify({ output: 'a\u0000b' }));
     expect([nul.status, nul.body.message]).toEqual([400, NUL_IN_TEXT]);
-    expect(await replyStatusOf(messageId)).toBe('pending');
+    expect(await env.replyStatusOf(messageId)).toBe('pending');
     await post(delivery.callbackToken, JSON.stringify({ output: 'the real reply' })).expect(200);
-    expect((await historyOf(user, chatId)).contents).toEqual(['write me a long report', 'the real reply']);
+    expect((await env.historyOf(user, chatId)).contents).toEqual([
+      'write me a long report',
+      'the real reply',
+    ]);
   });
 });
