@@ -61,6 +61,26 @@ export async function createTestApp(
   };
 }
 
+/**
+ * An app for the enclosing describe block: started before its tests, closed after them. Read `.t` in
+ * tests and hooks (it is not there yet while the block is being declared).
+ */
+export function useTestApp(env: NodeJS.ProcessEnv = {}): { readonly t: TestApp } {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get t() {
+      if (!t) throw new Error('the test app is not started yet (read it inside a test or hook)');
+      return t;
+    },
+  };
+}
+
 /** A brand-new empty database on the same server, for tests that need "a fresh installation". */
 export async function createFreshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(testDatabaseUrl());

@@ -22,14 +22,19 @@ export interface Account {
   refreshCookie: string;
 }
 
-/** Registers through the API (as the sign-up form does), from an address of its own. */
-export async function registerAccount(t: TestApp, prefix = 'sec'): Promise<Account> {
-  const body = {
+/** A sign-up form's fields for a new address (`prefix` names the address, the person and the company). */
+export function registrationBody(prefix = 'sec') {
+  return {
     email: uniqueEmail(prefix),
     password: 'correct horse battery',
     fullName: `${prefix} user`,
     companyName: `${prefix} company`,
   };
+}
+
+/** Registers through the API (as the sign-up form does), from an address of its own. */
+export async function registerAccount(t: TestApp, prefix = 'sec'): Promise<Account> {
+  const body = registrationBody(prefix);
   const res = await request(t.http)
     .post('/api/auth/register')
     .set('X-Forwarded-For', nextClientAddress())

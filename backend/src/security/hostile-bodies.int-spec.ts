@@ -20,10 +20,19 @@ import {
   QUERY_SHAPES,
   RAW_PATH_SEGMENTS,
   RawBody,
-  type SchemaObject,
   summarize,
   WHOLE_BODIES,
 } from '../../test/security/hostile-values';
+import {
+  type Attempt,
+  encodeSegment,
+  type Problem,
+  report,
+  seedHostileWorld,
+  tableSnapshotQuery,
+  validInputs,
+  type WorldIds,
+} from '../../test/security/hostile-world.test-util';
 
 const WHOLE_BODIES_ALL: unknown[] = Object.values(WHOLE_BODIES).flat();
 const WHOLE_BODIES_FOR = (kind: string): unknown[] => WHOLE_BODIES[kind] ?? [];
@@ -39,40 +48,6 @@ const GENERATED_PER_KIND = 3;
 /** FUZZ_LOG_STATUS=403,301 prints every request answered with one of these statuses. */
 const LOG_STATUSES = new Set((process.env.FUZZ_LOG_STATUS ?? '').split(',').filter(Boolean).map(Number));
 
-interface Attempt {
-  params?: Record<string, string>;
-  /** Already encoded path segments, sent as they are. */
-  rawParams?: Record<string, string>;
-  /** Raw query string (without `?`). */
-  query?: string;
-  /** undefined: no body. */
-  body?: unknown;
-  multipart?: { field: string; data: Buffer; filename: string; contentType: string } | 'none';
-  /** What is hostile about it, for the report (default: a summary of the whole input). */
-  label?: string;
-  /** Headers in place of the owner's (Authorization, X-Company-Id, Cookie). */
-  headers?: Record<string, string | string[]>;
-}
-
-interface Problem {
-  route: string;
-  input: string;
-  status: number;
-  detail: string;
-}
-
-/** Percent-encodes the UTF-8 bytes of a value (lone surrogates become U+FFFD, as a browser would send). */
-function encodeSegment(value: string): string {
-  return [...Buffer.from(value, 'utf8')]
-    .map((byte) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
-        ? String.fromCharCode(byte)
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-    )
-    .join('');
-}
-
-// Every endpoint × every input kind: minutes on a busy 2-core machine, each step bounded by its own timeouts.
 jest.setTimeout(180_000);
 
 describe('hostile bodies, params and queries on every endpoint that takes input', () => {
@@ -85,8 +60,9 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
   let everyOperation: Operation[];
   let tables: string[];
   let snapshotSql: string;
-  let ids: Record<string, string>;
-  let counter = 0;
+  let ids: WorldIds;
+  let validBody: ReturnType<typeof validInputs>['validBody'];
+  let validParams: ReturnType<typeof validInputs>['validParams'];
   const sent = { requests: 0, byRoute: new Map<string, number>(), byStatus: new Map<number, number>() };
   const started = Date.now();
 
@@ -96,83 +72,6 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
   async function snapshot(): Promise<Map<string, string>> {
     const { rows } = await db.query<{ t: string; n: number; h: string }>(snapshotSql);
     return new Map(rows.map((r) => [r.t, `${r.n}:${r.h}`]));
-  }
-
-  function baseline(name: string, schema: SchemaObject): unknown {
-    counter += 1;
-    switch (name) {
-      case 'email':
-        return `fuzz-${process.pid}-${counter}@example.com`;
-      case 'password':
-      case 'newPassword':
-        return 'correct horse battery';
-      case 'currentPassword':
-        return 'not the password'; // never the real one: the owner keeps their password and sessions
-      case 'webhook':
-        return `${hook.url}/ok`;
-      case 'agentId':
-        return ids.agentId;
-      case 'chatId':
-        return ids.chatId;
-      case 'conversationId':
-        return 'fuzz_conversation';
-      case 'eventId':
-        return `fuzz-${counter}`;
-      case 'token':
-        return 'not-a-token';
-      case 'elevenlabsAgentId':
-        return 'voice-agent';
-      case 'isActive':
-        return true;
-      case 'before':
-      case 'after':
-        return '1';
-      case 'limit':
-        return 10;
-      default:
-        break;
-    }
-    if (schema.example !== undefined) return schema.example;
-    if (schema.enum?.length) return schema.enum[0];
-    switch (schema.type) {
-      case 'boolean':
-        return false;
-      case 'integer':
-      case 'number':
-        return 1;
-      case 'array':
-        return ['fuzz'];
-      case 'object':
-        return {};
-      default:
-        return `fuzz ${name}`;
-    }
-  }
-
-  function validBody(op: Operation): Record<string, unknown> {
-    if (op.body?.kind !== 'json') return {};
-    const props = op.body.schema.properties ?? {};
-    return Object.fromEntries(Object.entries(props).map(([name, schema]) => [name, baseline(name, schema)]));
-  }
-
-  function validParams(op: Operation): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const name of op.pathParams) {
-      if (op.path.startsWith('/api/agents/')) out[name] = ids.agentId;
-      else if (op.path.startsWith('/api/chats/')) out[name] = ids.chatId;
-      else if (op.path.startsWith('/api/companies/')) out[name] = ids.companyId;
-      else if (op.path.startsWith('/api/company/agents/')) out[name] = ids.agentId;
-      else if (op.path.startsWith('/api/company/invitations/')) out[name] = ids.invitationId;
-      else if (op.path.startsWith('/api/company/members/')) out[name] = ids.memberUserId;
-      else if (op.path.startsWith('/api/files/')) out[name] = ids.fileId;
-      else if (op.path.startsWith('/api/admin/users/')) out[name] = ids.memberUserId;
-      else if (op.path.startsWith('/api/admin/companies/')) out[name] = ids.companyId;
-      else if (op.path.startsWith('/api/voice/messages/')) out[name] = ids.voiceMessageId;
-      else if (op.path.startsWith('/api/voice/sessions/')) out[name] = ids.voiceCallId;
-      else if (op.path.startsWith('/api/agent-callbacks/')) out[name] = ids.messageId;
-      else throw new Error(`${op.key}: which fixture names :${name}? Add it to validParams.`);
-    }
-    return out;
   }
 
   async function attempt(op: Operation, a: Attempt, problems: Problem[]): Promise<number> {
@@ -246,12 +145,6 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
     return status;
   }
 
-  /** One line per problem (the first 40: one cause tends to repeat on every field). */
-  function report(problems: Problem[]): string[] {
-    const lines = problems.map((p) => `${p.route} ${p.status} ← ${p.input}: ${p.detail}`);
-    return lines.length > 40 ? [...lines.slice(0, 40), `… and ${lines.length - 40} more`] : lines;
-  }
-
   const generated = <T>(arb: fc.Arbitrary<T>, salt: number): T[] =>
     fc.sample(arb, { seed: SEED + salt, numRuns: GENERATED_PER_KIND });
 
@@ -261,89 +154,12 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
     t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: hook.hostPort, WEBHOOK_TIMEOUT_MS: '2000' }, fresh.url);
     db = new Client({ connectionString: fresh.url });
     await db.connect();
-    owner = await registerAccount(t, 'fuzz-owner');
-    const headers = {
-      Authorization: `Bearer ${owner.accessToken}`,
-      'X-Company-Id': owner.companyId,
-      'X-Forwarded-For': nextClientAddress(),
-    };
-    const agent = await request(t.http)
-      .post('/api/agents')
-      .set(headers)
-      .send({ name: 'Fuzz agent', webhook: `${hook.url}/ok`, elevenlabsAgentId: 'fuzz-voice-agent' })
-      .expect(201);
-    const first = await request(t.http)
-      .post('/api/messages')
-      .set(headers)
-      .send({ agentId: agent.body.id, content: 'first' })
-      .expect(201);
-    // A transcript belongs to a call the api started.
-    const call = await request(t.http)
-      .post('/api/voice/sessions')
-      .set(headers)
-      .send({ agentId: agent.body.id, chatId: first.body.chat.id })
-      .expect(201);
-    const voiceTurn = await request(t.http)
-      .post('/api/voice/transcripts')
-      .set(headers)
-      .send({
-        callId: call.body.callId,
-        chatId: first.body.chat.id,
-        role: 'agent',
-        text: 'said',
-        conversationId: 'fuzz',
-        eventId: '1',
-      })
-      .expect(201);
-    const avatar = await request(t.http)
-      .post('/api/me/avatar')
-      .set(headers)
-      .attach('file', TINY_PNG, { filename: 'a.png', contentType: 'image/png' })
-      .expect(201);
-    // Every user has a default agent in every company, made on first use: use it once now, so that
-    // a refused request that is the first to touch it does not look like a write.
-    await request(t.http).get('/api/agents').set(headers).expect(200);
-    // A pending invitation, and a member who joined through another one.
-    const invite = (email: string) =>
-      request(t.http).post('/api/company/invitations').set(headers).send({ email, role: 'user' }).expect(201);
-    const pending = await invite(`fuzz-pending-${process.pid}@example.com`);
-    const joining = await invite(`fuzz-member-${process.pid}@example.com`);
-    const member = await request(t.http)
-      .post('/api/auth/register-invited')
-      .set('X-Forwarded-For', nextClientAddress())
-      .send({
-        token: new URL(joining.body.link as string).searchParams.get('token'),
-        firstName: 'Fuzz',
-        lastName: 'Member',
-        password: 'correct horse battery',
-      })
-      .expect(201);
-    await t.drain();
-    ids = {
-      invitationId: pending.body.invitation.id as string,
-      memberUserId: member.body.user.id as string,
-      companyId: owner.companyId,
-      agentId: agent.body.id as string,
-      chatId: first.body.chat.id as string,
-      messageId: first.body.message.id as string,
-      voiceMessageId: voiceTurn.body.id as string,
-      voiceCallId: call.body.callId as string,
-      fileId: String(avatar.body.avatar).split('/').pop() as string,
-    };
+    ({ owner, ids } = await seedHostileWorld(t, hook.url));
+    ({ validBody, validParams } = validInputs(hook.url, ids));
     const doc = (await request(t.http).get('/api/docs/json').expect(200)).body as OpenApiDocument;
     operations = operationsWithInput(doc);
     everyOperation = operationsWithInput(doc, true);
-    const { rows } = await db.query<{ tablename: string }>(
-      // audit_log records refused attempts on purpose (a failed sign-in is an entry): not a write to catch.
-      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('migrations', 'audit_log') ORDER BY 1",
-    );
-    tables = rows.map((r) => r.tablename);
-    snapshotSql = tables
-      .map(
-        (table) =>
-          `SELECT '${table}' AS t, count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${table}" x`,
-      )
-      .join(' UNION ALL ');
+    ({ tables, snapshotSql } = await tableSnapshotQuery(db));
     console.log(`hostile bodies: seed ${SEED} (FUZZ_SEED=${SEED} replays), ${operations.length} operations`);
   });
 

@@ -1,8 +1,8 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout, Menu, Spin, Typography, theme, type MenuProps } from 'antd';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Menu, Spin, Typography, theme, type MenuProps } from 'antd';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useIsMobile } from '../hooks/useMediaQuery';
+import { PageShell } from './PageShell';
 
 const SIDEBAR_WIDTH = 240;
 
@@ -24,7 +24,7 @@ function Sidebar({ title, icon, navItems, onNavigate }: AdminShellProps & { onNa
   const { pathname } = useLocation();
   const { token } = theme.useToken();
   return (
-    <nav aria-label={title} style={{ height: '100%' }}>
+    <>
       <Typography.Title level={5} style={{ margin: 0, padding: token.padding }}>
         <span style={{ marginRight: token.marginXS }}>{icon}</span>
         {title}
@@ -39,62 +39,24 @@ function Sidebar({ title, icon, navItems, onNavigate }: AdminShellProps & { onNa
           void navigate(key);
         }}
       />
-    </nav>
+    </>
   );
 }
 
-/** The admin areas' chrome: a sidebar (a drawer on mobile), a header with the user menu, the page. */
+/** The admin areas' chrome: the page shell with the area's menu, its heading and the user menu. */
 export function AdminShell(props: AdminShellProps) {
   const { token } = theme.useToken();
   const isMobile = useIsMobile();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-
   return (
-    <Layout style={{ minHeight: '100dvh' }}>
-      {isMobile ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement="left"
-          size={SIDEBAR_WIDTH}
-          title={null}
-          closable={false}
-          styles={{ body: { padding: 0 } }}
-        >
-          <Sidebar {...props} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          width={SIDEBAR_WIDTH}
-          theme="light"
-          style={{
-            borderRight: `1px solid ${token.colorBorderSecondary}`,
-            background: token.colorBgContainer,
-          }}
-        >
-          <Sidebar {...props} />
-        </Layout.Sider>
-      )}
-      <Layout style={{ minWidth: 0 }}>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: token.marginSM,
-            paddingInline: token.padding,
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          {isMobile && (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label="Open admin navigation"
-              aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
-            />
-          )}
+    <PageShell
+      sidebar={{
+        label: props.title,
+        width: SIDEBAR_WIDTH,
+        openLabel: 'Open admin navigation',
+        render: (onNavigate) => <Sidebar {...props} onNavigate={onNavigate} />,
+      }}
+      header={
+        <>
           <Typography.Text
             strong
             ellipsis
@@ -104,13 +66,13 @@ export function AdminShell(props: AdminShellProps) {
             {props.heading}
           </Typography.Text>
           {props.userMenu}
-        </Layout.Header>
-        <Layout.Content style={{ padding: isMobile ? token.padding : token.paddingLG, minWidth: 0 }}>
-          <Suspense fallback={<Spin description="Loading..." />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        </>
+      }
+      content={{ style: { padding: isMobile ? token.padding : token.paddingLG, minWidth: 0 } }}
+    >
+      <Suspense fallback={<Spin description="Loading..." />}>
+        <Outlet />
+      </Suspense>
+    </PageShell>
   );
 }

@@ -1,7 +1,10 @@
-import { message, Modal, notification as antdNotification } from 'antd';
-import type { useAppProps } from 'antd/es/app/context';
-import type { NotificationConfig } from 'antd/es/notification/interface';
+import { message, Modal, notification as antdNotification, type App } from 'antd';
 import { useEffect, useMemo } from 'react';
+
+/** What antd's `App.useApp()` hands out: the toast, message and confirm-dialog APIs. */
+export type AppApis = ReturnType<typeof App.useApp>;
+/** Where and how toasts show (placement, offset...). */
+export type NotificationConfig = NonNullable<Parameters<typeof antdNotification.useNotification>[0]>;
 
 /**
  * antd's toast, message and confirm-dialog hooks and the elements they render into, as antd's `App`
@@ -12,7 +15,7 @@ export default function AppHolders({
   onReady,
 }: {
   notification: NotificationConfig;
-  onReady: (apis: useAppProps) => void;
+  onReady: (apis: AppApis) => void;
 }) {
   const [messageApi, messageHolder] = message.useMessage();
   const [notificationApi, notificationHolder] = antdNotification.useNotification(notification);

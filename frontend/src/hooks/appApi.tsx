@@ -1,8 +1,6 @@
-import { ConfigProvider } from 'antd';
-import AntdAppContext, { type useAppProps } from 'antd/es/app/context';
-import useAppStyle from 'antd/es/app/style';
-import type { NotificationConfig } from 'antd/es/notification/interface';
-import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { AppApis, NotificationConfig } from './AppHolders';
 
 /**
  * antd's `App` without its weight on the first screen. antd's own `App` builds the toast, message and
@@ -15,7 +13,7 @@ import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 
  * waits for them.
  */
 
-type Apis = useAppProps;
+type Apis = AppApis;
 type Kind = keyof Apis;
 
 const AppHolders = lazy(() => import('./AppHolders'));
@@ -73,12 +71,14 @@ function createLazyApis(load: () => void): LazyApis {
 }
 
 /**
- * Drop-in for antd's `App` as the screens use it: `App.useApp()`. The APIs are provided in antd's own
- * App context too, so a screen that still imports `App` from antd gets them (but brings antd's App
- * component, and its toast code, into its chunk).
+ * Outside `AppShell` (a component rendered alone in a test) the APIs have no methods, as antd's own
+ * `App.useApp()` has none outside antd's `App`.
  */
+const AppApisContext = createContext<Apis>({ notification: {}, message: {}, modal: {} } as Apis);
+
+/** Drop-in for antd's `App` as the screens use it: `App.useApp()`. */
 export const App = {
-  useApp: (): Apis => useContext(AntdAppContext),
+  useApp: (): Apis => useContext(AppApisContext),
 };
 
 /** When the holders load without being asked for (after the first screen, when the page is idle). */
@@ -102,9 +102,13 @@ export function AppShell({
   notification: NotificationConfig;
   children: ReactNode;
 }) {
-  const { getPrefixCls, direction } = useContext(ConfigProvider.ConfigContext);
+  const { getPrefixCls, direction, theme: themeConfig } = useContext(ConfigProvider.ConfigContext);
   const prefixCls = getPrefixCls('app');
-  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  // The classes antd's App puts on its root. With the theme's zeroRuntime its styles come from the
+  // prebuilt stylesheet and its style hook only hands back the theme's hash and the class its CSS
+  // variables hang on (the theme's cssVar key): both read here through antd's public API.
+  const { hashId } = theme.useToken();
+  const cssVarCls = themeConfig?.cssVar?.key;
   const [wanted, setWanted] = useState(false);
   const [apis] = useState(() => createLazyApis(() => setWanted(true)));
 
@@ -126,7 +130,7 @@ export function AppShell({
   }, [wanted]);
 
   return (
-    <AntdAppContext.Provider value={apis.value}>
+    <AppApisContext.Provider value={apis.value}>
       <div
         className={[hashId, prefixCls, cssVarCls, direction === 'rtl' ? `${prefixCls}-rtl` : '']
           .filter(Boolean)
@@ -139,6 +143,6 @@ export function AppShell({
         )}
         {children}
       </div>
-    </AntdAppContext.Provider>
+    </AppApisContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import type { AgentView } from '../../../api/contracts';
 import { useCompanyStore } from '../../../stores/companyStore';
 import { useAgentActions } from '../hooks/useAgentActions';
 import { DEFAULT_REPLY_DEADLINE_MINUTES, ReplyDeadlineField } from './ReplyDeadlineField';
+import { VoiceAgentIdField } from './VoiceAgentIdField';
 
 interface AddAgentValues {
   name?: string;
@@ -81,13 +82,7 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
         >
           <Input type="url" placeholder="https://n8n.example.com/webhook/..." maxLength={2000} />
         </Form.Item>
-        <Form.Item
-          label="Voice Agent ID (elevenlabs)"
-          name="elevenlabsAgentId"
-          extra="The voice agent id is required to enable voice calls"
-        >
-          <Input maxLength={200} />
-        </Form.Item>
+        <VoiceAgentIdField />
         <ReplyDeadlineField />
       </Form>
     </Modal>

@@ -9,6 +9,7 @@ import { useAgentActions } from '../hooks/useAgentActions';
 import { DefaultQuestionsEditor } from './DefaultQuestionsEditor';
 import { ReplyDeadlineField } from './ReplyDeadlineField';
 import { SigningSecretAlert } from './SigningSecretAlert';
+import { VoiceAgentIdField } from './VoiceAgentIdField';
 
 interface AgentValues {
   name: string;
@@ -132,13 +133,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
             maxLength={2000}
           />
         </Form.Item>
-        <Form.Item
-          label="Voice Agent ID (elevenlabs)"
-          name="elevenlabsAgentId"
-          extra="The voice agent id is required to enable voice calls"
-        >
-          <Input maxLength={200} />
-        </Form.Item>
+        <VoiceAgentIdField />
         <Form.Item
           label="Sign webhook requests"
           name="signed"

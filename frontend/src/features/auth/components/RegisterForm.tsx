@@ -1,7 +1,8 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuthActions } from '../hooks/useAuthActions';
+import { SignUpSubmit } from './SignUpSubmit';
 
 interface RegisterValues {
   email?: string;
@@ -56,14 +57,7 @@ export function RegisterForm({ onVerificationRequired }: RegisterFormProps) {
         <Form.Item label="Company Name" name="companyName" required>
           <Input autoComplete="organization" placeholder="My Company" />
         </Form.Item>
-        {validationError && (
-          <Form.Item>
-            <Alert type="error" showIcon title={validationError} />
-          </Form.Item>
-        )}
-        <Button type="primary" htmlType="submit" block disabled={submitting}>
-          {submitting ? 'Creating account...' : 'Create account'}
-        </Button>
+        <SignUpSubmit validationError={validationError} submitting={submitting} label="Create account" />
       </Form>
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
         <Link to="/">Already have an account? Sign in</Link>

@@ -1,9 +1,8 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Layout, theme, type DrawerProps } from 'antd';
+import { theme } from 'antd';
 import { Flex, Text } from '../../../components/Plain';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { type MouseEvent, type ReactNode } from 'react';
 import { AvatarImage } from '../../../components/AvatarImage';
-import { lazyDialog } from '../../../components/lazyDialog';
+import { PageShell } from '../../../components/PageShell';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { findAgent, useAgentsStore } from '../../../stores/agentsStore';
 import { selectActiveChat, useChatStore } from '../../../stores/chatStore';
@@ -12,11 +11,6 @@ import { useSessionStore } from '../../../stores/sessionStore';
 import { UserMenu } from '../../user-menu/components/UserMenu';
 import { MESSAGE_INPUT_ID } from './MessageInput';
 import { SidebarContent } from './SidebarContent';
-
-// The phone's sidebar drawer: its code loads when it first opens (or its button is hovered or focused).
-const Drawer = lazyDialog<DrawerProps & { open: boolean }>(() =>
-  import('antd/es/drawer').then((m) => m.default),
-);
 
 /** Spec: the sidebar is 18rem wide. */
 export const SIDEBAR_WIDTH = '18rem';
@@ -34,7 +28,6 @@ function skipToMessageBox(event: MouseEvent<HTMLAnchorElement>) {
 export function ChatShell({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   const isMobile = useIsMobile();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const user = useSessionStore((s) => s.user);
   const company = useCurrentCompany();
   const chat = useChatStore(selectActiveChat);
@@ -61,59 +54,21 @@ export function ChatShell({ children }: { children: ReactNode }) {
   );
 
   return (
-    <Layout style={{ height: '100dvh' }}>
-      <a href={`#${MAIN_ID}`} className="sb-skip-link" onClick={skipToMessageBox}>
-        Skip to message box
-      </a>
-      {isMobile ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement="left"
-          size={SIDEBAR_WIDTH}
-          closable={false}
-          title={null}
-          styles={{ body: { padding: 0 } }}
-        >
-          <nav aria-label="Sidebar" style={{ height: '100%' }}>
-            <SidebarContent onNavigate={() => setDrawerOpen(false)} />
-          </nav>
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          width={SIDEBAR_WIDTH}
-          theme="light"
-          style={{
-            borderRight: `1px solid ${token.colorBorderSecondary}`,
-            background: token.colorBgContainer,
-          }}
-        >
-          <nav aria-label="Sidebar" style={{ height: '100%' }}>
-            <SidebarContent />
-          </nav>
-        </Layout.Sider>
-      )}
-      <Layout style={{ minWidth: 0 }}>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: token.marginSM,
-            paddingInline: token.padding,
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          {isMobile && (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label="Open sidebar"
-              onPointerEnter={Drawer.preload}
-              onFocus={Drawer.preload}
-              onClick={() => setDrawerOpen(true)}
-            />
-          )}
+    <PageShell
+      fitHeight
+      before={
+        <a href={`#${MAIN_ID}`} className="sb-skip-link" onClick={skipToMessageBox}>
+          Skip to message box
+        </a>
+      }
+      sidebar={{
+        label: 'Sidebar',
+        width: SIDEBAR_WIDTH,
+        openLabel: 'Open sidebar',
+        render: (onNavigate) => <SidebarContent onNavigate={onNavigate} />,
+      }}
+      header={
+        <>
           <Flex align="center" gap="small" style={{ flex: 1, minWidth: 0 }}>
             {agent && (
               <span style={{ display: 'inline-flex', flexShrink: 0 }}>
@@ -136,21 +91,15 @@ export function ChatShell({ children }: { children: ReactNode }) {
             </Flex>
           )}
           <UserMenu />
-        </Layout.Header>
-        <Layout.Content
-          id={MAIN_ID}
-          tabIndex={-1}
-          style={{
-            display: 'flex',
-            flexDirection: 'column',
-            minHeight: 0,
-            overflow: 'auto',
-            outline: 'none',
-          }}
-        >
-          {children}
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        </>
+      }
+      content={{
+        id: MAIN_ID,
+        tabIndex: -1,
+        style: { display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'auto', outline: 'none' },
+      }}
+    >
+      {children}
+    </PageShell>
   );
 }

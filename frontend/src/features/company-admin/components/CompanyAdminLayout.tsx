@@ -9,7 +9,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { Spin, type MenuProps } from 'antd';
-import { App } from '../../../hooks/appApi';
+import { useAccessDeniedNotice } from '../../../hooks/useAccessDeniedNotice';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { canAccessCompanyAdmin } from '../../../lib/access';
@@ -69,20 +69,14 @@ function useCompanyFromQuery(): boolean {
 
 /** The spec's company admin layout, for owners and admins of the current company. */
 export function CompanyAdminLayout() {
-  const { notification } = App.useApp();
   const company = useCurrentCompany();
   const switching = useCompanyFromQuery();
   const allowed = canAccessCompanyAdmin(company?.role);
-
-  useEffect(() => {
-    if (!switching && !allowed) {
-      notification.error({
-        key: 'company-admin-denied',
-        title: 'Access denied',
-        description: 'Only owners and admins of a company can open Company Admin.',
-      });
-    }
-  }, [switching, allowed, notification]);
+  useAccessDeniedNotice(
+    !switching && !allowed,
+    'company-admin-denied',
+    'Only owners and admins of a company can open Company Admin.',
+  );
 
   if (switching) return <Spin fullscreen description="Loading..." />;
   if (!allowed) return <Navigate to="/chat" replace />;

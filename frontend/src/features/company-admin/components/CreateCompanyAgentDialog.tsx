@@ -1,5 +1,5 @@
-import { Button, Flex, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
+import { FormDialog } from '../../../components/FormDialog';
 import type { CreateCompanyAgentRequest } from '../../../api/contracts';
 import { useCompanyAdminActions } from '../hooks/useCompanyAdminActions';
 
@@ -7,47 +7,35 @@ import { useCompanyAdminActions } from '../hooks/useCompanyAdminActions';
 export function CreateCompanyAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<CreateCompanyAgentRequest>();
   const { createAgent } = useCompanyAdminActions();
-  const [creating, setCreating] = useState(false);
 
-  const submit = async (values: CreateCompanyAgentRequest) => {
-    setCreating(true);
-    const created = await createAgent({ name: values.name.trim(), description: values.description.trim() });
-    setCreating(false);
-    if (created) {
-      form.resetFields();
-      onClose();
-    }
-  };
+  const submit = (values: CreateCompanyAgentRequest) =>
+    createAgent({ name: values.name.trim(), description: values.description.trim() });
 
   return (
-    <Modal open={open} title="Create Agent" onCancel={onClose} footer={null} destroyOnHidden>
-      <Form<CreateCompanyAgentRequest>
-        form={form}
-        name="create-company-agent"
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Create Agent"
+      form={form}
+      name="create-company-agent"
+      onSubmit={submit}
+      submitLabel="Create Agent"
+      busyLabel="Creating..."
+    >
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: 'Please enter a name' }]}
       >
-        <Form.Item
-          label="Name"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: 'Please enter a name' }]}
-        >
-          <Input maxLength={100} autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Description"
-          name="description"
-          rules={[{ required: true, whitespace: true, message: 'Please enter a description' }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} />
-        </Form.Item>
-        <Flex justify="end" gap="small">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" htmlType="submit" disabled={creating}>
-            {creating ? 'Creating...' : 'Create Agent'}
-          </Button>
-        </Flex>
-      </Form>
-    </Modal>
+        <Input maxLength={100} autoFocus />
+      </Form.Item>
+      <Form.Item
+        label="Description"
+        name="description"
+        rules={[{ required: true, whitespace: true, message: 'Please enter a description' }]}
+      >
+        <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+    </FormDialog>
   );
 }

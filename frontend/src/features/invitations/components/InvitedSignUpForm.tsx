@@ -1,9 +1,10 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InvitationLookup } from '../../../api/contracts';
 import { CheckEmailView } from '../../auth/components/CheckEmailView';
 import { REQUIRED_FIELDS_MESSAGE } from '../../auth/components/RegisterForm';
+import { SignUpSubmit } from '../../auth/components/SignUpSubmit';
 import { useInvitationAcceptance } from '../hooks/useInvitationAcceptance';
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter a password';
@@ -86,14 +87,11 @@ export function InvitedSignUpForm({
       <Form.Item label="Password" name="password" required>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      {validationError && (
-        <Form.Item>
-          <Alert type="error" showIcon title={validationError} />
-        </Form.Item>
-      )}
-      <Button type="primary" htmlType="submit" block disabled={submitting}>
-        {submitting ? 'Creating account...' : 'Create account and join'}
-      </Button>
+      <SignUpSubmit
+        validationError={validationError}
+        submitting={submitting}
+        label="Create account and join"
+      />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Flex, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
+import { FormDialog } from '../../../components/FormDialog';
 import { useCompanyActions } from './useCompanyActions';
 
 interface AddCompanyValues {
@@ -11,54 +11,42 @@ interface AddCompanyValues {
 export function AddCompanyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<AddCompanyValues>();
   const { create } = useCompanyActions();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async ({ name, ownerEmail }: AddCompanyValues) => {
-    setSaving(true);
-    const created = await create(name, ownerEmail);
-    setSaving(false);
-    if (created) {
-      form.resetFields();
-      onClose();
-    }
-  };
+  const submit = ({ name, ownerEmail }: AddCompanyValues) => create(name, ownerEmail);
 
   return (
-    <Modal open={open} title="Add Company" onCancel={onClose} footer={null} destroyOnHidden>
-      <Form<AddCompanyValues>
-        form={form}
-        name="add-company"
-        layout="vertical"
-        onFinish={(v) => void submit(v)}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Add Company"
+      form={form}
+      name="add-company"
+      onSubmit={submit}
+      submitLabel="Add Company"
+      busyLabel="Creating..."
+      spinWhileBusy
+    >
+      <Form.Item
+        label="Company Name"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Company name is required' },
+          { max: 200, message: 'Company name must be at most 200 characters' },
+        ]}
       >
-        <Form.Item
-          label="Company Name"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: 'Company name is required' },
-            { max: 200, message: 'Company name must be at most 200 characters' },
-          ]}
-        >
-          <Input autoComplete="off" placeholder="Acme Inc." autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Owner Email"
-          name="ownerEmail"
-          extra="The owner must already have an account."
-          rules={[
-            { required: true, whitespace: true, message: 'Owner email is required' },
-            { type: 'email', message: 'Please enter a valid email address' },
-          ]}
-        >
-          <Input type="email" autoComplete="off" placeholder="owner@example.com" />
-        </Form.Item>
-        <Flex justify="end" gap="small">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {saving ? 'Creating...' : 'Add Company'}
-          </Button>
-        </Flex>
-      </Form>
-    </Modal>
+        <Input autoComplete="off" placeholder="Acme Inc." autoFocus />
+      </Form.Item>
+      <Form.Item
+        label="Owner Email"
+        name="ownerEmail"
+        extra="The owner must already have an account."
+        rules={[
+          { required: true, whitespace: true, message: 'Owner email is required' },
+          { type: 'email', message: 'Please enter a valid email address' },
+        ]}
+      >
+        <Input type="email" autoComplete="off" placeholder="owner@example.com" />
+      </Form.Item>
+    </FormDialog>
   );
 }

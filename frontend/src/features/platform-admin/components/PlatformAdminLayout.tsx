@@ -9,8 +9,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { type MenuProps } from 'antd';
-import { App } from '../../../hooks/appApi';
-import { useEffect } from 'react';
+import { useAccessDeniedNotice } from '../../../hooks/useAccessDeniedNotice';
 import { Navigate } from 'react-router-dom';
 import { canAccessPlatformAdmin } from '../../../lib/access';
 import { AdminShell } from '../../../components/AdminShell';
@@ -32,18 +31,12 @@ const NAV_ITEMS: NonNullable<MenuProps['items']> = [
 
 /** The spec's platform admin layout: superadmins only (the server checks every call as well). */
 export function PlatformAdminLayout() {
-  const { notification } = App.useApp();
   const allowed = useSessionStore((s) => canAccessPlatformAdmin(s.user));
-
-  useEffect(() => {
-    if (!allowed) {
-      notification.error({
-        key: 'platform-admin-denied',
-        title: 'Access denied',
-        description: 'Only platform administrators can open Platform Admin.',
-      });
-    }
-  }, [allowed, notification]);
+  useAccessDeniedNotice(
+    !allowed,
+    'platform-admin-denied',
+    'Only platform administrators can open Platform Admin.',
+  );
 
   if (!allowed) return <Navigate to="/chat" replace />;
   return (

@@ -5,12 +5,14 @@ import {
   HEX_COLOR_PATTERN,
   INVALID_COLOR_MESSAGE,
 } from '@contracts/platform-appearance';
-import { Alert, Button, Card, ColorPicker, Flex, Input, Spin, Tabs, Typography } from 'antd';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { Button, Card, ColorPicker, Flex, Input, Tabs, Typography } from 'antd';
+import { useState } from 'react';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { useAppearance } from '../../../stores/appearanceStore';
 import { contrastRatio } from '../../../lib/color';
 import { useAppearanceActions } from '../appearance/useAppearanceActions';
+import { useLoadOnVisit } from '../appearance/useLoadOnVisit';
+import { SettingsLoadStatus } from './SettingsLoadStatus';
 
 type ThemeName = keyof ColorSettings;
 type Pending = Record<ThemeName, Partial<Record<ColorKey, string>>>;
@@ -60,38 +62,15 @@ function sameColors(a: ColorSettings, b: ColorSettings): boolean {
  */
 export function PlatformColors() {
   const actions = useAppearanceActions();
+  const status = useLoadOnVisit(() => actions.loadColors());
   const stored = useAppearance().colors;
-  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // What Apply made of the saved colours; null: nothing applied (the saved colours, kept current live).
   const [applied, setApplied] = useState<ColorSettings | null>(null);
   const [pending, setPending] = useState<Pending>(NO_PENDING);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
-  // Once per visit: a theme change (which renews the toast API) must not fetch again.
-  const load = useEffectEvent(() => actions.loadColors());
-  useEffect(() => {
-    let live = true;
-    void load().then((ok) => {
-      if (live) setStatus(ok ? 'loaded' : 'failed');
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (status === 'loading') {
-    return (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin aria-label="Loading color settings" />
-      </Flex>
-    );
-  }
-  if (status === 'failed') {
-    return (
-      <Alert type="error" showIcon title="Failed to load color settings. Please refresh and try again." />
-    );
-  }
+  if (status !== 'loaded') return <SettingsLoadStatus status={status} what="color settings" />;
 
   const working = applied ?? stored;
   const dirty = !sameColors(working, stored);

@@ -1,11 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { HEX_COLOR_PATTERN, INVALID_COLOR_MESSAGE } from '@contracts/platform-appearance';
-import { Alert, Button, Card, ColorPicker, Flex, Form, Input, Spin, Upload } from 'antd';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { Button, Card, ColorPicker, Flex, Form, Input, Upload } from 'antd';
+import { useState } from 'react';
 import type { AppearanceAsset } from '../../../api/appearanceApi';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { isShownAssetUrl, useAppearanceStore } from '../../../stores/appearanceStore';
 import { useAppearanceActions } from '../appearance/useAppearanceActions';
+import { useLoadOnVisit } from '../appearance/useLoadOnVisit';
+import { SettingsLoadStatus } from './SettingsLoadStatus';
 
 interface SettingsValues {
   logoUrl: string;
@@ -37,35 +39,14 @@ const ACCEPT: Record<AppearanceAsset, string> = {
 /** Platform Admin → Settings: the 'Application Settings' card (logo, favicon, accent colour). */
 export function PlatformSettings() {
   const actions = useAppearanceActions();
+  const status = useLoadOnVisit(() => actions.loadSettings());
   const [form] = Form.useForm<SettingsValues>();
-  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState<AppearanceAsset | null>(null);
   const accent = Form.useWatch('accentColor', form) ?? '';
   const logoUrl = Form.useWatch('logoUrl', form) ?? '';
 
-  // Once per visit: a theme change (which renews the toast API) must not fetch again.
-  const load = useEffectEvent(() => actions.loadSettings());
-  useEffect(() => {
-    let live = true;
-    void load().then((ok) => {
-      if (live) setStatus(ok ? 'loaded' : 'failed');
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (status === 'loading') {
-    return (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin aria-label="Loading settings" />
-      </Flex>
-    );
-  }
-  if (status === 'failed') {
-    return <Alert type="error" showIcon title="Failed to load settings. Please refresh and try again." />;
-  }
+  if (status !== 'loaded') return <SettingsLoadStatus status={status} what="settings" />;
 
   const { appearance } = useAppearanceStore.getState();
   const initialValues: SettingsValues = {

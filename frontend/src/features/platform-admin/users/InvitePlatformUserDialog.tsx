@@ -1,5 +1,5 @@
-import { Button, Flex, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
+import { FormDialog } from '../../../components/FormDialog';
 import { useActionToasts } from '../../../hooks/useActionToasts';
 import { useUserActions } from './useUserActions';
 
@@ -20,7 +20,6 @@ export function InvitePlatformUserDialog({ open, onClose }: { open: boolean; onC
   const email = Form.useWatch('email', form) ?? '';
   const { invite } = useUserActions();
   const { refusal } = useActionToasts();
-  const [sending, setSending] = useState(false);
   // As the spec has it: enabled once both have something; blanks are refused on submit.
   const filled = name !== '' && email !== '';
 
@@ -28,50 +27,41 @@ export function InvitePlatformUserDialog({ open, onClose }: { open: boolean; onC
     // Only spaces in a field: the spec's own refusal.
     if (!values.name?.trim() || !values.email?.trim()) {
       refusal('Missing information', 'Please provide both email and name.');
-      return;
+      return false;
     }
-    setSending(true);
-    const sent = await invite(values.name, values.email);
-    setSending(false);
-    if (sent) {
-      form.resetFields();
-      onClose();
-    }
+    return invite(values.name, values.email);
   };
 
   return (
-    <Modal open={open} title="Invite User" onCancel={onClose} footer={null} destroyOnHidden>
-      <Form<InviteValues>
-        form={form}
-        name="invite-platform-user"
-        layout="vertical"
-        onFinish={(v) => void submit(v)}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Invite User"
+      form={form}
+      name="invite-platform-user"
+      onSubmit={submit}
+      submitLabel="Send Invitation"
+      busyLabel="Sending..."
+      canSubmit={filled}
+    >
+      <Form.Item label="Name" name="name">
+        <Input autoComplete="off" placeholder="Ada Lovelace" maxLength={300} autoFocus />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          {
+            // Blank is the spec's 'Missing information' on submit, not a field error.
+            validator: (_rule, value?: string) =>
+              !value?.trim() || EMAIL.test(value.trim())
+                ? Promise.resolve()
+                : Promise.reject(new Error('Please enter a valid email address')),
+          },
+        ]}
       >
-        <Form.Item label="Name" name="name">
-          <Input autoComplete="off" placeholder="Ada Lovelace" maxLength={300} autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            {
-              // Blank is the spec's 'Missing information' on submit, not a field error.
-              validator: (_rule, value?: string) =>
-                !value?.trim() || EMAIL.test(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Please enter a valid email address')),
-            },
-          ]}
-        >
-          <Input type="email" autoComplete="off" placeholder="ada@example.com" maxLength={320} />
-        </Form.Item>
-        <Flex justify="end" gap="small">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" htmlType="submit" disabled={!filled || sending}>
-            {sending ? 'Sending...' : 'Send Invitation'}
-          </Button>
-        </Flex>
-      </Form>
-    </Modal>
+        <Input type="email" autoComplete="off" placeholder="ada@example.com" maxLength={320} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,9 +1,24 @@
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Flex } from '../../../components/Plain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { MessageFeedback, MessageView } from '../../../api/contracts';
 import { useVoiceCall } from '../hooks/useVoiceCall';
+
+const CHOICES = [
+  { score: 'like', label: 'Like this response', chosen: <LikeFilled />, notChosen: <LikeOutlined /> },
+  {
+    score: 'dislike',
+    label: 'Dislike this response',
+    chosen: <DislikeFilled />,
+    notChosen: <DislikeOutlined />,
+  },
+] as const satisfies ReadonlyArray<{
+  score: MessageFeedback;
+  label: string;
+  chosen: ReactNode;
+  notChosen: ReactNode;
+}>;
 
 /** Like or dislike an agent's voice turn; choosing the same again takes the rating back. */
 export function VoiceTurnFeedback({ message }: { message: MessageView }) {
@@ -14,28 +29,23 @@ export function VoiceTurnFeedback({ message }: { message: MessageView }) {
     await rate(message, message.feedback === score ? null : score);
     setSaving(false);
   };
-  const liked = message.feedback === 'like';
-  const disliked = message.feedback === 'dislike';
   return (
     <Flex gap={2} role="group" aria-label="Rate this response">
-      <Button
-        type="text"
-        size="small"
-        aria-label="Like this response"
-        aria-pressed={liked}
-        disabled={saving}
-        icon={liked ? <LikeFilled /> : <LikeOutlined />}
-        onClick={() => void choose('like')}
-      />
-      <Button
-        type="text"
-        size="small"
-        aria-label="Dislike this response"
-        aria-pressed={disliked}
-        disabled={saving}
-        icon={disliked ? <DislikeFilled /> : <DislikeOutlined />}
-        onClick={() => void choose('dislike')}
-      />
+      {CHOICES.map(({ score, label, chosen, notChosen }) => {
+        const pressed = message.feedback === score;
+        return (
+          <Button
+            key={score}
+            type="text"
+            size="small"
+            aria-label={label}
+            aria-pressed={pressed}
+            disabled={saving}
+            icon={pressed ? chosen : notChosen}
+            onClick={() => void choose(score)}
+          />
+        );
+      })}
     </Flex>
   );
 }
