@@ -155,4 +155,33 @@ describe('AuditLogTable', { timeout: 30_000 }, () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No activity yet.')).toBeTruthy();
   });
+
+  it("keeps the rows when a further page fails, and drops an older filter's late answer", async () => {
+    let answerAll: (page: AuditPage) => void = () => undefined;
+    const fetchPage = vi.fn((filter: AuditFilter, before: string | null): Promise<AuditPage> => {
+      if (before) return Promise.reject(new ApiError('network', 0));
+      // The unfiltered first page answers late, after the filtered one.
+      if (!filter.actor) return new Promise((resolve) => (answerAll = resolve));
+      return Promise.resolve({ entries: [entry(7)], nextCursor: '7' });
+    });
+    renderWithProviders(
+      <AuditLogTable
+        label="Company activity"
+        fetchPage={fetchPage}
+        actions={COMPANY_AUDIT_ACTIONS}
+        emptyText="No activity yet."
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Actor'), 'user7{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    answerAll({ entries: [entry(1), entry(2)], nextCursor: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0].join(' ')).toContain('user7@example.com');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText(/^Failed to load the audit log: /)).toBeTruthy();
+    expect(rows()).toHaveLength(1);
+  });
 });

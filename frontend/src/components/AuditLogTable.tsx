@@ -15,7 +15,7 @@ export interface CompanyOption {
 }
 
 export interface AuditLogTableProps {
-  /** Reads one page with these filters (keep it stable: a new function reloads from the newest entry). */
+  /** Reads one page with these filters (read once per mount: another company's log is a new mount). */
   fetchPage: (filter: AuditFilter, before: string | null) => Promise<AuditPage>;
   /** The choices of the Action filter. */
   actions: readonly AuditAction[];
@@ -69,11 +69,7 @@ export function AuditLogTable({ fetchPage, actions, searchCompanies, label, empt
   const tableWrapper = useKeyboardScrollable<HTMLDivElement>(label);
 
   const companyId = company?.value ?? null;
-  const load = useCallback(
-    (before: string | null) => fetchPage({ action, actor, companyId }, before),
-    [fetchPage, action, actor, companyId],
-  );
-  const log = useAuditLog(load);
+  const log = useAuditLog(fetchPage, { action, actor, companyId });
   const filtered = !!(action || actor || companyId);
 
   const findCompanies = useCallback(

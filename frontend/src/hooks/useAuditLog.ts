@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { AuditFilter } from '../api/auditApi';
 import type { AuditEntryView, AuditPage } from '../api/contracts';
-import { getErrorMessage } from '../api/errors';
+import { PagedList } from '../sync/pagedList';
+import { usePagedList } from './usePagedList';
 
-export type AuditPageLoader = (before: string | null) => Promise<AuditPage>;
+/** One page of a log with these filters, newest first, older than `before` (null: the newest). */
+export type AuditPageFetcher = (filter: AuditFilter, before: string | null) => Promise<AuditPage>;
 
 export interface AuditLog {
   entries: AuditEntryView[];
@@ -17,57 +20,43 @@ export interface AuditLog {
 }
 
 /**
- * An audit log read newest first, a page at a time by cursor. A new `load` (other filters, another
- * company) starts again from the newest entry; an answer to an older request is dropped.
+ * An audit log read newest first, a page at a time by cursor, through the one list primitive
+ * (sync/pagedList.ts): other filters start again from the newest entry, and an answer to an older
+ * request is dropped. The rows are the screen's own (no live events change a log already written).
+ * `fetchPage` is read once: a table for another company is a new mount.
  */
-export function useAuditLog(load: AuditPageLoader | null): AuditLog {
+export function useAuditLog(fetchPage: AuditPageFetcher, filter: AuditFilter): AuditLog {
   const [entries, setEntries] = useState<AuditEntryView[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef(0);
-
-  const reload = useCallback(async () => {
-    if (!load) return;
-    const id = ++request.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await load(null);
-      if (id !== request.current) return;
-      setEntries(page.entries);
-      setCursor(page.nextCursor);
-    } catch (cause) {
-      if (id !== request.current) return;
-      setEntries([]);
-      setCursor(null);
-      setError(getErrorMessage(cause));
-    } finally {
-      if (id === request.current) setLoading(false);
-    }
-  }, [load]);
-
-  const loadMore = useCallback(async () => {
-    if (!load || !cursor) return;
-    const id = request.current;
-    setLoadingMore(true);
-    try {
-      const page = await load(cursor);
-      if (id !== request.current) return;
-      setEntries((current) => [...current, ...page.entries]);
-      setCursor(page.nextCursor);
-      setError(null);
-    } catch (cause) {
-      if (id === request.current) setError(getErrorMessage(cause));
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [load, cursor]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { entries, hasMore: cursor !== null, loading, loadingMore, error, reload, loadMore };
+  /** A failed 'Load more' (the rows stay); cleared by the next page that comes. */
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const [list] = useState(
+    () =>
+      new PagedList<AuditFilter, AuditEntryView>({
+        fetch: async (key, cursor) => {
+          const page = await fetchPage(key, cursor);
+          return { items: page.entries, nextCursor: page.nextCursor };
+        },
+        setFirstPage: (_key, page) => {
+          setEntries(page.items);
+          setMoreError(null);
+        },
+        appendPage: (_key, page) => {
+          setEntries((current) => [...current, ...page.items]);
+          setMoreError(null);
+        },
+      }),
+  );
+  const onError = useCallback((message: string) => setMoreError(message), []);
+  const load = usePagedList(list, filter, onError);
+  return {
+    // A first page that failed shows no rows of an earlier filter, only the error and its retry.
+    entries: load.error ? [] : entries,
+    hasMore: !load.error && load.hasMore,
+    loading: load.loading,
+    loadingMore: load.loadingMore,
+    // A retry under way shows its spinner, not the failure it retries.
+    error: load.loading ? null : (load.error ?? moreError),
+    reload: load.reload,
+    loadMore: load.loadMore,
+  };
 }
