@@ -87,3 +87,12 @@ export function rssKb(pid) {
     return null;
   }
 }
+
+/** This process's soft limit of open files (each socket is one). */
+export function openFileLimit() {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+}
