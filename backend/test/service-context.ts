@@ -41,6 +41,13 @@ export class RecordingPublisher extends RealtimePublisher {
     this.toRooms.push({ rooms: Array.isArray(rooms) ? rooms : [rooms], event, payload });
   }
 
+  /** Events sent to every socket. */
+  readonly toAll: Array<{ event: ClientEventName; payload: unknown }> = [];
+
+  toEveryone<E extends ClientEventName>(event: E, payload: ClientEventMap[E]): void {
+    this.toAll.push({ event, payload });
+  }
+
   joinRooms(userId: string, rooms: string[]): void {
     this.roomChanges.push({ userId, join: rooms });
   }

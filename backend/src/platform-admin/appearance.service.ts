@@ -9,7 +9,7 @@ import {
   type UpdatePlatformSettingsRequest,
 } from '../contracts/platform-appearance';
 import { FilesService, fileUrl } from '../files/files.service';
-import { PLATFORM_ROOM, RealtimePublisher } from '../realtime/realtime-publisher';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
 import type { AdminSettingsEntity } from './admin-settings.entity';
 import {
   changedColorKeys,
@@ -152,7 +152,7 @@ export class AppearanceService {
 
   private publish(row: AdminSettingsEntity): PlatformAppearance {
     const appearance = toAppearance(row);
-    this.realtime.toRoom(PLATFORM_ROOM, 'platform.appearance_updated', appearance);
+    this.realtime.toEveryone('platform.appearance_updated', appearance);
     return appearance;
   }
 }

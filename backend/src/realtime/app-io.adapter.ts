@@ -41,6 +41,15 @@ export class AppIoAdapter extends IoAdapter {
     return server;
   }
 
+  /**
+   * The gateway takes no messages from clients, yet Nest's adapter would still build each socket a
+   * shared `disconnect` observable (kept in a WeakMap for the socket's life: a few hundred bytes each).
+   */
+  override bindMessageHandlers(...args: Parameters<IoAdapter['bindMessageHandlers']>): void {
+    if (args[1].length === 0) return;
+    super.bindMessageHandlers(...args);
+  }
+
   override async close(server: Server): Promise<void> {
     // With Redis away the adapter's unsubscribe would wait for it for ever: drop the connections first.
     if (this.redis.some((r) => r.status !== 'ready')) for (const r of this.redis) r.disconnect();

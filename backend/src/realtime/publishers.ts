@@ -38,6 +38,14 @@ export class GatewayPublisher extends RealtimePublisher {
     this.ref.server.to(rooms).emit(event, payload);
   }
 
+  toEveryone<E extends ClientEventName>(event: E, payload: ClientEventMap[E]): void {
+    if (!this.ref.server) {
+      this.logger.warn(`No socket server yet: ${event} not sent`);
+      return;
+    }
+    this.ref.server.emit(event, payload);
+  }
+
   // With the Redis adapter, socketsJoin/socketsLeave reach the user's sockets on every api node.
   joinRooms(userId: string, rooms: string[]): void {
     if (rooms.length) this.ref.server?.in(userRoom(userId)).socketsJoin(rooms);
@@ -70,6 +78,10 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
 
   toRoom<E extends ClientEventName>(rooms: string | string[], event: E, payload: ClientEventMap[E]): void {
     this.emitter.to(rooms).emit(event, payload);
+  }
+
+  toEveryone<E extends ClientEventName>(event: E, payload: ClientEventMap[E]): void {
+    this.emitter.emit(event, payload);
   }
 
   joinRooms(userId: string, rooms: string[]): void {

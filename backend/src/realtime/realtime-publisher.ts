@@ -6,8 +6,6 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 export const companyRoom = (companyId: string): string => `company:${companyId}`;
 /** A company's owners and admins (invitation and member events). */
 export const companyManagersRoom = (companyId: string): string => `company:${companyId}:managers`;
-// Everyone signed in: what changes for the whole platform (its appearance) is emitted here.
-export const PLATFORM_ROOM = 'platform';
 
 /**
  * How services push events, whatever process they run in: the api emits through its Socket.IO server
@@ -23,6 +21,12 @@ export abstract class RealtimePublisher {
     event: E,
     payload: ClientEventMap[E],
   ): void;
+  /**
+   * Every open socket, on every node: what changes for the whole platform (its appearance). A socket is
+   * only ever open for a signed-in session, so this is everyone signed in, without a room that would hold
+   * an entry for every socket.
+   */
+  abstract toEveryone<E extends ClientEventName>(event: E, payload: ClientEventMap[E]): void;
   /** Every open socket of the user (on any node) joins the rooms: a membership or role they just got. */
   abstract joinRooms(userId: string, rooms: string[]): void;
   /** Every open socket of the user (on any node) leaves the rooms: access ends at once. */
