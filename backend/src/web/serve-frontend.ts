@@ -15,28 +15,34 @@ export function serveFrontend(app: NestExpressApplication, dist: string): void {
   const index = join(dist, 'index.html');
   if (!existsSync(index)) return;
   const assets = join(dist, 'assets');
-  app.use(
-    expressStaticGzip(dist, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
+  const staticFiles = expressStaticGzip(dist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
       index: false,
-      serveStatic: {
-        index: false,
-        setHeaders: (res, path) => {
-          if (path.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        },
+      setHeaders: (res, path) => {
+        if (path.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
-    }),
+    },
+  });
+  // Registered before the API's routes: without this check every API GET would first look for a file
+  // of its path on disk (a stat per request).
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) ? next() : staticFiles(req, res, next),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/socket.io'))
-      return next();
+    if (isApiPath(req.path)) return next();
     // Operator paths that are not the app's: a probe or scraper must get a 404, never a 200 HTML page.
     if (OPERATOR_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
 }
 
 /**
