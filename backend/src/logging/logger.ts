@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger as NestLogger } from '@nestjs/common';
 import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import { type DestinationStream, type LevelWithSilent, type Logger, pino } from 'pino';
-import { pinoHttp, type HttpLogger } from 'pino-http';
 import type { AuthUser } from '../common/current-user.decorator';
 import type { LogLevel } from '../config/app-config';
 import { currentLogger, REQUEST_ID_HEADER, requestIdFor } from './request-context';
@@ -104,7 +103,11 @@ export function accessPath(req: HttpRequest): string {
 /** Probes, scrapers and the queue dashboard's polling: below `info`, so they do not drown the rest. */
 const QUIET_PATHS = /^\/(api\/health(\/|$)|metrics$|api\/admin\/queues\/(api|static)\/)/;
 
-function accessLevel(req: HttpRequest, res: ServerResponse, error?: Error): LevelWithSilent {
+function accessLevel(
+  req: HttpRequest,
+  res: ServerResponse,
+  error?: Error,
+): Exclude<LevelWithSilent, 'silent'> {
   if (error || res.statusCode >= 500) return 'error';
   if (req.method === 'GET' && QUIET_PATHS.test(accessPath(req))) return 'debug';
   return 'info';
@@ -125,26 +128,38 @@ function accessFields(req: HttpRequest, res: ServerResponse, durationMs: number)
  * The access log, mounted before any other middleware: it gives each request its id (a sane incoming
  * `X-Request-Id`, else a new UUID), echoes it in the response, binds it to every line logged while the
  * request is answered, and writes one line when the response is done. No headers, no bodies, no query.
+ *
+ * Not pino-http: besides the request's logger it builds a second child logger per request with the
+ * whole request serialised into it (its headers copied and run through the redaction), which nothing
+ * here writes: about a tenth of the CPU of a small API request.
  */
-export function accessLog(root: RootLogger): HttpLogger {
-  return pinoHttp({
-    logger: root,
-    genReqId: (req, res) => {
-      const id = requestIdFor(req.headers['x-request-id']);
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId' },
-    customLogLevel: accessLevel,
-    customSuccessObject: (req, res, value: { responseTime: number }) =>
-      accessFields(req, res, value.responseTime),
-    customErrorObject: (req, res, error, value: { responseTime: number }) => ({
-      ...accessFields(req, res, value.responseTime),
-      err: error.message,
-    }),
-    customSuccessMessage: (req, res) => `${req.method} ${accessPath(req)} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${accessPath(req)} ${res.statusCode}`,
-  });
+export function accessLog(
+  root: RootLogger,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const log = root.child({ requestId });
+    Object.assign(req, { id: requestId, log });
+    const started = Date.now();
+    const done = (error?: Error): void => {
+      res.off('finish', onEnd);
+      res.off('close', onEnd);
+      res.off('error', done);
+      const level = accessLevel(req, res, error);
+      const fields = accessFields(req, res, Date.now() - started);
+      const message = `${req.method} ${accessPath(req)} ${res.statusCode}`;
+      if (error || res.statusCode >= 500) {
+        const err = error ?? new Error(`failed with status code ${res.statusCode}`);
+        log[level]({ ...fields, err: err.message }, message);
+      } else {
+        log[level](fields, message);
+      }
+    };
+    const onEnd = (): void => done();
+    res.on('finish', onEnd);
+    res.on('close', onEnd);
+    res.on('error', done);
+    next();
+  };
 }

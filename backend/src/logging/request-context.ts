@@ -49,6 +49,6 @@ export function runInRequestContext<T>(store: RequestContext, work: () => T): T 
  * of all middleware) gave the request its id and its logger.
  */
 export function bindRequestContext(req: Request, _res: Response, next: NextFunction): void {
-  const id = (req as Request & { id?: unknown }).id;
-  runInRequestContext({ requestId: typeof id === 'string' ? id : undefined, logger: req.log }, next);
+  const { id, log } = req as Request & { id?: unknown; log?: Logger };
+  runInRequestContext({ requestId: typeof id === 'string' ? id : undefined, logger: log }, next);
 }
