@@ -1,7 +1,7 @@
 // What one message costs Redis in the distributed shape: 2 api nodes and a worker of the build on a
 // redis-server of this tool's own (so nothing else's commands are counted) and the machine's PostgreSQL.
 // Counts, unlike CPU times, do not depend on what else the machine is doing: commands per message by
-// name, bytes in and out, and the Redis CPU per message.
+// name, bytes in and out, reads and writes (round trips), and the Redis CPU per message.
 //
 //   node bench/tools/redis-per-message.mjs            (BENCH_DATABASE_URL, default the machine's `test`)
 //   REDIS_PER_MESSAGE_N=1000 node bench/tools/redis-per-message.mjs
@@ -195,6 +195,9 @@ async function main() {
       [
         ['bytes into Redis', per(delta('total_net_input_bytes'))],
         ['bytes out of Redis', per(delta('total_net_output_bytes'))],
+        // Each read is one request arriving (a command, or a pipeline of them): the round trips.
+        ['reads by Redis (round trips)', per(delta('total_reads_processed'))],
+        ['writes by Redis', per(delta('total_writes_processed'))],
         ...Object.keys(pids).map((name) => [
           `${name} CPU (ms; idle: ${((idleAfter[name] - idleBefore[name]) / (idleMs / 1000)).toFixed(1)} ms/s)`,
           per(cpuAfter[name] - cpuBefore[name]),

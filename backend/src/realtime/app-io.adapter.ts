@@ -32,7 +32,11 @@ export class AppIoAdapter extends IoAdapter {
     if (this.redisUrl) {
       // Publishing waits for Redis to come back (maxRetriesPerRequest: null): the adapter's publish()
       // has no catch, and a rejected one used to end the process after ~10 s of outage.
-      const pub = createRedisClient(this.redisUrl, 'socket.io publisher', { maxRetriesPerRequest: null });
+      // Auto-pipelined: the events of one moment (a message and its typing indicator) go in one write.
+      const pub = createRedisClient(this.redisUrl, 'socket.io publisher', {
+        maxRetriesPerRequest: null,
+        enableAutoPipelining: true,
+      });
       const sub = createRedisClient(this.redisUrl, 'socket.io subscriber', { maxRetriesPerRequest: null });
       this.redis = [pub, sub];
       server.adapter(createAdapter(pub, sub));

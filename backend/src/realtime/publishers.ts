@@ -63,7 +63,11 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
 
   constructor(redisUrl: string) {
     super();
-    this.redis = createRedisClient(redisUrl, 'socket.io emitter', { maxRetriesPerRequest: null });
+    // Auto-pipelined: a reply and the end of its typing indicator go to Redis in one write.
+    this.redis = createRedisClient(redisUrl, 'socket.io emitter', {
+      maxRetriesPerRequest: null,
+      enableAutoPipelining: true,
+    });
     this.emitter = new Emitter(this.redis);
   }
 

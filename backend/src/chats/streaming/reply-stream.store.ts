@@ -28,7 +28,10 @@ export class ReplyStreamStore implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.redis = config.redisUrl
-      ? createRedisClient(config.redisUrl, 'reply streams', { maxRetriesPerRequest: 1 })
+      ? createRedisClient(config.redisUrl, 'reply streams', {
+          maxRetriesPerRequest: 1,
+          enableAutoPipelining: true,
+        })
       : null;
   }
 

@@ -49,6 +49,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
     const redis = createRedisClient(redisUrl, 'rate limits', {
       maxRetriesPerRequest: 1,
       commandTimeout: 1000,
+      // A request's several limits are checked in the same tick: one write to Redis for all of them.
+      enableAutoPipelining: true,
     });
     // A defined command is sent as EVALSHA (the script's text only once, on NOSCRIPT): every request
     // passes here, and EVAL would send the whole script each time.
