@@ -7,7 +7,7 @@ import { StaleReplySweeper } from '../src/chats/jobs/stale-reply.sweeper';
 import type { ChatView, MessageView } from '../src/realtime/client-events';
 import { createTestApp, type RegisteredUser, type TestApp } from './app.test-util';
 import { as } from './auth';
-import { connectSocket, type EventLog, startFakeWebhook, type FakeWebhook } from './realtime.test-util';
+import { startFakeWebhook, type FakeWebhook, useSockets } from './realtime.test-util';
 
 /** What a long-running agent receives in the webhook body. */
 export interface AsyncDelivery {
@@ -26,7 +26,7 @@ export interface AsyncDelivery {
 export function useCallbackApp() {
   let t: TestApp;
   let hook: FakeWebhook;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
   /** Message ids the flaky webhook has already failed once. */
   const failedOnce = new Set<string>();
 
@@ -52,20 +52,13 @@ export function useCallbackApp() {
     });
     t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: hook.hostPort, WEBHOOK_TIMEOUT_MS: '2000' });
   });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
-  });
   afterAll(async () => {
     await t.close();
     await hook.close();
   });
 
   const db = () => t.app.get(DataSource);
-  const socketFor = async (user: RegisteredUser) => {
-    const s = await connectSocket(t.baseUrl, user.accessToken);
-    sockets.push(s);
-    return s;
-  };
+  const socketFor = (user: RegisteredUser) => openSocket(t.baseUrl, user.accessToken);
   const createAgent = async (user: RegisteredUser, path: string, extra: Record<string, unknown> = {}) => {
     const res = await request(t.http)
       .post('/api/agents')

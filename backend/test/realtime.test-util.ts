@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
+import { SocketServerRef } from '../src/realtime/socket-server.ref';
 
 export interface EventLog {
   socket: Socket;
@@ -64,6 +66,32 @@ export async function connectSocket(
     },
     close: () => socket.close(),
   };
+}
+
+/**
+ * The sockets a describe block's tests open, closed after each test: `const openSocket = useSockets();`
+ * then `await openSocket(t.baseUrl, user.accessToken)` (as connectSocket).
+ */
+export function useSockets(): (
+  baseUrl: string,
+  token: string,
+  extra?: Parameters<typeof connectSocket>[2],
+) => Promise<EventLog> {
+  const opened: EventLog[] = [];
+  afterEach(() => {
+    while (opened.length) opened.pop()?.close();
+  });
+  return async (baseUrl, token, extra) => {
+    const log = await connectSocket(baseUrl, token, extra);
+    opened.push(log);
+    return log;
+  };
+}
+
+/** The company rooms (`company:…`) an app's socket server has this client's socket in, sorted. */
+export function companyRoomsOf(app: INestApplicationContext, log: EventLog): string[] {
+  const socket = app.get(SocketServerRef).server?.sockets.sockets.get(log.socket.id as string);
+  return [...(socket?.rooms ?? [])].filter((r) => r.startsWith('company:')).sort();
 }
 
 export interface FakeWebhook {

@@ -2,12 +2,7 @@ import request from 'supertest';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
 import { as } from '../../test/auth';
 import { forgedKeysetCursors } from '../../test/cursors';
-import {
-  connectSocket,
-  type EventLog,
-  startFakeWebhook,
-  type FakeWebhook,
-} from '../../test/realtime.test-util';
+import { connectSocket, startFakeWebhook, type FakeWebhook, useSockets } from '../../test/realtime.test-util';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { signWebhook, SORRY_REPLY } from '../webhooks/webhook-client';
 import { newChat, newMessage } from '../../test/factories';
@@ -21,25 +16,18 @@ import { DataSource } from 'typeorm';
 describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
   let t: TestApp;
   let hook: FakeWebhook;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     hook = await startFakeWebhook();
     t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: hook.hostPort, WEBHOOK_TIMEOUT_MS: '800' });
-  });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
     await t.close();
     await hook.close();
   });
 
-  const socketFor = async (user: RegisteredUser) => {
-    const s = await connectSocket(t.baseUrl, user.accessToken);
-    sockets.push(s);
-    return s;
-  };
+  const socketFor = (user: RegisteredUser) => openSocket(t.baseUrl, user.accessToken);
   const createAgent = async (user: RegisteredUser, path: string, extra: Record<string, unknown> = {}) => {
     const res = await request(t.http)
       .post('/api/agents')

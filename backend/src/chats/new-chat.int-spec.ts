@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
 import { as } from '../../test/auth';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { useSockets } from '../../test/realtime.test-util';
 import type { ChatPage } from '../contracts/chats';
 import { ChatEntity } from './chat.entity';
 import type { ChatView } from '../realtime/client-events';
@@ -14,13 +14,10 @@ import type { ChatView } from '../realtime/client-events';
  */
 describe('New Chat reuses the empty chat (real PostgreSQL)', () => {
   let t: TestApp;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
     await t.close();
@@ -47,8 +44,7 @@ describe('New Chat reuses the empty chat (real PostgreSQL)', () => {
 
   it('gives back the same empty chat on every click, moved to the top, with the spec title', async () => {
     const user = await registerUser(t);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    sockets.push(tab);
+    const tab = await openSocket(t.baseUrl, user.accessToken);
     const first = await newChat(user, { agentId: 'default-agent' });
     expect(first.title).toBe('Chat with Assistant');
     await tab.waitFor('chat.created', (p: { chat: ChatView }) => p.chat.id === first.id);

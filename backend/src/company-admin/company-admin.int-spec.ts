@@ -5,9 +5,8 @@ import { type Account, registerAccount } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
 import { forgedKeysetCursors } from '../../test/cursors';
 import { invite, joinAsNewMember } from '../../test/invitations.test-util';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { type EventLog, useSockets, companyRoomsOf } from '../../test/realtime.test-util';
 import type { CompanyAgentView, MemberPage, MemberView } from '../contracts/company-admin';
-import { SocketServerRef } from '../realtime/socket-server.ref';
 import {
   INVALID_MEMBER_CURSOR,
   LAST_OWNER,
@@ -20,7 +19,7 @@ describe('company administration (real PostgreSQL)', () => {
   let owner: Account;
   let admin: Account;
   let member: Account;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -33,18 +32,11 @@ describe('company administration (real PostgreSQL)', () => {
     });
     member = await joinAsNewMember(t, owner, owner.companyId, 'user', { firstName: 'Uma', lastName: 'User' });
   });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
-  });
   afterAll(async () => {
     await t?.close();
   });
 
-  const socketOf = async (account: Account) => {
-    const log = await connectSocket(t.baseUrl, account.accessToken);
-    sockets.push(log);
-    return log;
-  };
+  const socketOf = (account: Account) => openSocket(t.baseUrl, account.accessToken);
   const setRole = (caller: Account, target: Account, role: string) =>
     request(t.http)
       .patch(`/api/company/members/${target.userId}`)
@@ -59,11 +51,7 @@ describe('company administration (real PostgreSQL)', () => {
       .expect(200);
     return Object.fromEntries((res.body as MemberPage).members.map((m) => [m.userId, m.role]));
   };
-  /** The rooms the server has the user's open sockets in. */
-  const roomsOf = (log: EventLog): string[] => {
-    const socket = t.app.get(SocketServerRef).server?.sockets.sockets.get(log.socket.id as string);
-    return [...(socket?.rooms ?? [])].filter((r) => r.startsWith('company:')).sort();
-  };
+  const roomsOf = (log: EventLog): string[] => companyRoomsOf(t.app, log);
   const settle = () => new Promise((r) => setTimeout(r, 100));
 
   it('lists members with names, emails, avatars and roles, for managers only', async () => {

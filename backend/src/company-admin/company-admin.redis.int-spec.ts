@@ -4,9 +4,8 @@ import { createTestApp, type TestApp, uniqueEmail } from '../../test/app.test-ut
 import { type Account, registerAccount } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
 import { invite, joinAsNewMember } from '../../test/invitations.test-util';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { type EventLog, useSockets, companyRoomsOf } from '../../test/realtime.test-util';
 import { RedisEmitterPublisher } from '../realtime/publishers';
-import { SocketServerRef } from '../realtime/socket-server.ref';
 
 const redisUrl = process.env.REDIS_URL;
 // CI always sets REDIS_URL (.ci/run starts Redis).
@@ -19,7 +18,7 @@ describeWithRedis(
     let nodeA: TestApp;
     let nodeB: TestApp;
     let owner: Account;
-    const sockets: EventLog[] = [];
+    const openSocket = useSockets();
 
     beforeAll(async () => {
       const env = { REDIS_URL: redisUrl, BULLMQ_PREFIX: prefix, PROCESS_ROLE: 'api' };
@@ -28,9 +27,6 @@ describeWithRedis(
     });
     beforeEach(async () => {
       owner = await registerAccount(nodeA, 'redis-owner');
-    });
-    afterEach(() => {
-      while (sockets.length) sockets.pop()?.close();
     });
     afterAll(async () => {
       await nodeA?.close();
@@ -41,15 +37,8 @@ describeWithRedis(
       await redis.quit();
     });
 
-    const onNodeB = async (account: Account) => {
-      const log = await connectSocket(nodeB.baseUrl, account.accessToken);
-      sockets.push(log);
-      return log;
-    };
-    const roomsOnB = (log: EventLog): string[] => {
-      const socket = nodeB.app.get(SocketServerRef).server?.sockets.sockets.get(log.socket.id as string);
-      return [...(socket?.rooms ?? [])].filter((r) => r.startsWith('company:')).sort();
-    };
+    const onNodeB = (account: Account) => openSocket(nodeB.baseUrl, account.accessToken);
+    const roomsOnB = (log: EventLog): string[] => companyRoomsOf(nodeB.app, log);
     const eventually = async (check: () => boolean) => {
       const deadline = Date.now() + 5000;
       while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

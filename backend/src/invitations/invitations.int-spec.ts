@@ -12,7 +12,7 @@ import {
 import { type Account, nextClientAddress, registerAccount } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
 import { invite, mailedInvitationToken, tokenOf } from '../../test/invitations.test-util';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { useSockets } from '../../test/realtime.test-util';
 import { AccountTokensService } from '../auth/account-tokens.service';
 import {
   AuthService,
@@ -30,7 +30,7 @@ import { ACCOUNT_EXISTS, INVALID_INVITATION } from './invitations.service';
 describe('invitations (real PostgreSQL)', () => {
   let t: TestApp;
   let owner: Account;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -38,18 +38,11 @@ describe('invitations (real PostgreSQL)', () => {
   beforeEach(async () => {
     owner = await registerAccount(t, 'inv-owner');
   });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
-  });
   afterAll(async () => {
     await t?.close();
   });
 
-  const socketOf = async (account: Account) => {
-    const log = await connectSocket(t.baseUrl, account.accessToken);
-    sockets.push(log);
-    return log;
-  };
+  const socketOf = (account: Account) => openSocket(t.baseUrl, account.accessToken);
   const lookup = (token: string) =>
     request(t.http)
       .get('/api/invitations/lookup')
@@ -349,8 +342,7 @@ describe('invitations (real PostgreSQL)', () => {
         const email = uniqueEmail('victim');
         const { token } = await invite(t, owner, owner.companyId, email);
         const attacker = await register(token, { password: 'attacker chosen password' }).expect(201);
-        const attackerSocket = await connectSocket(t.baseUrl, attacker.body.accessToken as string);
-        sockets.push(attackerSocket);
+        const attackerSocket = await openSocket(t.baseUrl, attacker.body.accessToken as string);
         const auth = t.app.get(AuthService);
         const realOwner = {
           sub: `google-${email}`,

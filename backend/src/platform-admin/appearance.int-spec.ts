@@ -6,7 +6,7 @@ import { buildDib, buildIco } from '../../test/ico.test-util';
 import { type Account, registerAccount, TINY_PNG } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
 import { setSuperadmin } from '../../test/factories';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { useSockets } from '../../test/realtime.test-util';
 import {
   type ColorSettings,
   DEFAULT_COLOR_SETTINGS,
@@ -34,7 +34,7 @@ describe('platform appearance (real PostgreSQL)', () => {
   let db: Client;
   let admin: Account;
   let member: Account;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   const settings = (body: object, caller: Account = admin) =>
     request(t.http).put('/api/admin/settings').set(as(caller, null)).send(body);
@@ -74,9 +74,6 @@ describe('platform appearance (real PostgreSQL)', () => {
     member = await registerAccount(t, 'appearance-member');
     await setSuperadmin(t.app, member.userId, false);
   });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
-  });
   afterAll(async () => {
     // Other suites of the run share the database: leave the built-in look behind.
     await db?.query('DELETE FROM admin_settings');
@@ -97,8 +94,7 @@ describe('platform appearance (real PostgreSQL)', () => {
   });
 
   it('saves settings: audit entry, live to every signed-in socket, accent made the primary', async () => {
-    const memberSocket = await connectSocket(t.baseUrl, member.accessToken);
-    sockets.push(memberSocket);
+    const memberSocket = await openSocket(t.baseUrl, member.accessToken);
     const since = await lastAuditId();
 
     const res = await settings({
@@ -195,8 +191,7 @@ describe('platform appearance (real PostgreSQL)', () => {
   });
 
   it('saves colours: normalised, audited with the keys changed, live to others', async () => {
-    const memberSocket = await connectSocket(t.baseUrl, member.accessToken);
-    sockets.push(memberSocket);
+    const memberSocket = await openSocket(t.baseUrl, member.accessToken);
     await colors(DEFAULT_COLOR_SETTINGS).expect(200);
     const since = await lastAuditId();
     const next: ColorSettings = withTheme('dark_theme', { background: '#0A0B0C', primary: '#FF8800' });
@@ -230,8 +225,7 @@ describe('platform appearance (real PostgreSQL)', () => {
   });
 
   it('writes nothing, not even the audit entry, when the save fails at commit', async () => {
-    const memberSocket = await connectSocket(t.baseUrl, member.accessToken);
-    sockets.push(memberSocket);
+    const memberSocket = await openSocket(t.baseUrl, member.accessToken);
     await settings(defaults).expect(200);
     const before = await appearance();
     const since = await lastAuditId();

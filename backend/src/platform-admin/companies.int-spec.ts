@@ -6,14 +6,13 @@ import { type Account, registerAccount, TINY_PNG } from '../../test/identities.t
 import { as } from '../../test/auth';
 import { setSuperadmin } from '../../test/factories';
 import { invite, joinAsNewMember } from '../../test/invitations.test-util';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { companyRoomsOf as serverRoomsOf, type EventLog, useSockets } from '../../test/realtime.test-util';
 import type {
   PlatformAgentPage,
   PlatformCompanyDetails,
   PlatformCompanyMemberView,
   PlatformCompanyPage,
 } from '../contracts/platform-admin';
-import { SocketServerRef } from '../realtime/socket-server.ref';
 import { COMPANY_NOT_FOUND, NO_USER_WITH_EMAIL } from './companies.service';
 import { SUPERADMIN_REQUIRED } from './superadmin.guard';
 
@@ -31,16 +30,13 @@ interface Holdings {
 describe('platform admin: companies and agents (real PostgreSQL)', () => {
   let t: TestApp;
   let admin: Account;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await registerAccount(t, 'platform-admin');
     // Test-only shortcut: the installation's first account may be another suite's.
     await setSuperadmin(t.app, admin.userId);
-  });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
     await t?.close();
@@ -71,15 +67,8 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
     );
     return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as Holdings;
   };
-  const socketOf = async (account: Account) => {
-    const log = await connectSocket(t.baseUrl, account.accessToken);
-    sockets.push(log);
-    return log;
-  };
-  const companyRoomsOf = (log: EventLog): string[] => {
-    const socket = t.app.get(SocketServerRef).server?.sockets.sockets.get(log.socket.id as string);
-    return [...(socket?.rooms ?? [])].filter((r) => r.startsWith('company:')).sort();
-  };
+  const socketOf = (account: Account) => openSocket(t.baseUrl, account.accessToken);
+  const companyRoomsOf = (log: EventLog): string[] => serverRoomsOf(t.app, log);
 
   /** A company with two members besides its owner, an agent with an avatar, chats with messages, an invitation. */
   const populated = async (prefix: string) => {

@@ -10,7 +10,7 @@ import {
 } from '../../test/app.test-util';
 import { type Account, nextClientAddress, registerAccount } from '../../test/identities.test-util';
 import { as } from '../../test/auth';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { connectSocket, useSockets } from '../../test/realtime.test-util';
 import { ACCOUNT_DISABLED, AuthService } from '../auth/auth.service';
 import type { PlatformUserPage, PlatformUserView } from '../contracts/platform-admin';
 import { SUPERADMIN_REQUIRED } from './superadmin.guard';
@@ -31,15 +31,12 @@ describe('platform admin: users (real PostgreSQL)', () => {
   let t: TestApp;
   let fresh: { url: string; drop(): Promise<void> };
   let root: Account;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     fresh = await createFreshDatabase();
     t = await createTestApp({}, fresh.url);
     root = await registerAccount(t, 'root');
-  });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
     await t?.close();
@@ -308,8 +305,7 @@ describe('platform admin: users (real PostgreSQL)', () => {
 
   it('disabling ends every session and socket at once and refuses sign-in; enabling restores it', async () => {
     const target = await registerAccount(t, 'disable');
-    const socket = await connectSocket(t.baseUrl, target.accessToken);
-    sockets.push(socket);
+    const socket = await openSocket(t.baseUrl, target.accessToken);
     const disconnected = new Promise<void>((resolve) => socket.socket.once('disconnect', () => resolve()));
 
     const res = await patch(root, target, { disabled: true }).expect(200);

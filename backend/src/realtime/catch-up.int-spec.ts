@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
 import { as } from '../../test/auth';
 import { newChat, newMessage, setSuperadmin } from '../../test/factories';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { type EventLog, useSockets } from '../../test/realtime.test-util';
 import { AgentsService } from '../agents/agents.service';
 import { SessionsService } from '../auth/sessions.service';
 import { ChatsService } from '../chats/chats.service';
@@ -19,13 +19,10 @@ import type { SyncMarkers } from '../contracts/realtime-events';
  */
 describe('socket catch-up (markers in the handshake, real PostgreSQL)', () => {
   let t: TestApp;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
     await t.close();
@@ -46,11 +43,8 @@ describe('socket catch-up (markers in the handshake, real PostgreSQL)', () => {
     };
   }
 
-  const connect = async (user: RegisteredUser, markers: unknown) => {
-    const log = await connectSocket(t.baseUrl, user.accessToken, { markers });
-    sockets.push(log);
-    return log;
-  };
+  const connect = (user: RegisteredUser, markers: unknown) =>
+    openSocket(t.baseUrl, user.accessToken, { markers });
 
   /**
    * Nothing but `chat.updated` arrives: a rename made once the catch-up has had time to run, whose event

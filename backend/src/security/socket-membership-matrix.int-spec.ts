@@ -9,7 +9,7 @@ import {
 import { as } from '../../test/auth';
 import { newChat, setSuperadmin } from '../../test/factories';
 import { joinAsNewMember } from '../../test/invitations.test-util';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { type EventLog, useSockets } from '../../test/realtime.test-util';
 import type { BootstrapResponse } from '../contracts/bootstrap';
 import { companyManagersRoom, companyRoom } from '../realtime/realtime-publisher';
 import { SocketServerRef } from '../realtime/socket-server.ref';
@@ -49,25 +49,18 @@ const STATES: SocketState[] = ['connected', 'disconnected, then recovered'];
 describe('socket membership matrix (membership change × socket state: no company event after it)', () => {
   let t: TestApp;
   let superadmin: Account;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     t = await createTestApp();
     superadmin = await registerAccount(t, 'sock-super');
     await setSuperadmin(t.app, superadmin.userId);
   });
-  afterEach(() => {
-    while (sockets.length) sockets.pop()?.close();
-  });
   afterAll(async () => {
     await t?.close();
   });
 
-  const socketOf = async (account: Account) => {
-    const log = await connectSocket(t.baseUrl, account.accessToken);
-    sockets.push(log);
-    return log;
-  };
+  const socketOf = (account: Account) => openSocket(t.baseUrl, account.accessToken);
 
   async function apply(change: Change, owner: Account, member: Account): Promise<void> {
     const send = (req: request.Test, status: number) =>
@@ -240,10 +233,9 @@ describe('socket membership matrix (membership change × socket state: no compan
       .expect(204);
     // Rows of theirs in that company that would change the version, were it still read for them.
     await newChat(t.app, { userId: member.userId, companyId: owner.companyId });
-    const memberSocket = await connectSocket(t.baseUrl, member.accessToken, {
+    const memberSocket = await openSocket(t.baseUrl, member.accessToken, {
       markers: { chat: { companyId: owner.companyId, version: chat?.version } },
     });
-    sockets.push(memberSocket);
     await new Promise((r) => setTimeout(r, 200));
     expect(memberSocket.events).toEqual([]);
   });

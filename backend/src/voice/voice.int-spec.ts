@@ -8,12 +8,7 @@ import {
   SIGNED_URL_PATH,
   startFakeVoiceProvider,
 } from '../../test/fake-convai.test-util';
-import {
-  connectSocket,
-  type EventLog,
-  type FakeWebhook,
-  startFakeWebhook,
-} from '../../test/realtime.test-util';
+import { connectSocket, type FakeWebhook, startFakeWebhook, useSockets } from '../../test/realtime.test-util';
 import { CHAT_ARCHIVED } from '../chats/chats.service';
 import type { ChatView, MessageView } from '../contracts/chats';
 import type { StartVoiceCallResult } from '../contracts/voice';
@@ -42,7 +37,7 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
   let t: TestApp;
   /** No key: public agents by agent id. */
   let publicApp: TestApp;
-  const sockets: EventLog[] = [];
+  const openSocket = useSockets();
 
   beforeAll(async () => {
     provider = await startFakeVoiceProvider(API_KEY);
@@ -57,7 +52,6 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
   });
   afterEach(() => {
     provider.answer = 'signed';
-    while (sockets.length) sockets.pop()?.close();
   });
   afterAll(async () => {
     await t?.close();
@@ -97,8 +91,7 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     it('with the API key: the api fetches a signed URL with xi-api-key and never reveals the key', async () => {
       const user = await registerUser(t);
       const agent = await createAgent(t, user, 'agent_voice_signed');
-      const socket = await connectSocket(t.baseUrl, user.accessToken);
-      sockets.push(socket);
+      const socket = await openSocket(t.baseUrl, user.accessToken);
       provider.requests.length = 0;
 
       const res = await start(t, user, { agentId: agent.id }).expect(201);
@@ -239,8 +232,7 @@ describe('voice calls (real PostgreSQL, a local fake of the voice provider)', ()
     it('are stored once per provider event as voice messages, move the chat up and reach other tabs', async () => {
       const call = await inCall();
       const { user, chat } = call;
-      const otherTab = await connectSocket(t.baseUrl, user.accessToken);
-      sockets.push(otherTab);
+      const otherTab = await openSocket(t.baseUrl, user.accessToken);
       hook.requests.length = 0;
 
       const first = await saveTurn(user, turn(call)).expect(201);
