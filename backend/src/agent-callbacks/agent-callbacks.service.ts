@@ -114,6 +114,7 @@ export class AgentCallbacksService {
         for (const piece of pieces) {
           if (error !== null) return;
           if (piece.kind === 'error') error = piece.message;
+          else if (piece.kind === 'tool') stream.tool(piece.tool);
           else {
             text += piece.text;
             stream.push(piece.text);

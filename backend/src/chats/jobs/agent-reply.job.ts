@@ -174,6 +174,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
       },
       {
         onText: (text) => stream.push(text),
+        onTool: (tool) => stream.tool(tool),
         signal: stream.signal,
         // A stream may run longer than one timeout as a whole (within the stale-reply sweep's budget).
         maxDurationMs: 2 * this.config.webhookTimeoutMs,

@@ -21,6 +21,8 @@ export class ReplyStream {
   private busy = false;
   /** The text so far is kept from the first piece on: a classic answer costs no store round trip. */
   private started = false;
+  /** The tool the agent is using, as last told to the tabs. */
+  private activity: string | null = null;
 
   constructor(
     private readonly target: ReplyTarget & { messageId: string },
@@ -51,6 +53,18 @@ export class ReplyStream {
   async cut(): Promise<void> {
     this.waiting = '';
     await this.sending;
+  }
+
+  /**
+   * The agent started using a tool (its name) or finished one (null): told to the user's tabs at once
+   * as `agent.activity`, shown under the typing indicator; never part of the reply's text. Repeats of
+   * the same status are not sent again.
+   */
+  tool(tool: string | null): void {
+    if (this.over() || tool === this.activity) return;
+    this.activity = tool;
+    const { chatId, messageId, userId, companyId } = this.target;
+    this.realtime.toUser(userId, 'agent.activity', { companyId, chatId, messageId, tool });
   }
 
   private over(): boolean {
