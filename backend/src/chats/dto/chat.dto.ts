@@ -58,6 +58,8 @@ export class MessageDto implements MessageView {
   @ApiProperty() isVoiceMessage: boolean;
   @ApiProperty({ enum: ['like', 'dislike'], nullable: true, type: String }) feedback:
     'like' | 'dislike' | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: "With a dislike: the user's reason" })
+  feedbackReason?: string | null;
   @ApiProperty() seq: string;
   @ApiPropertyOptional({
     enum: ['stopped', 'timeout', 'error'],

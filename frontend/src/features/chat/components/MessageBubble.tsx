@@ -6,6 +6,7 @@ import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { formatMessageTime } from '../../../lib/format';
 import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
+import { ReplyRating } from './ReplyRating';
 
 // The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.
 const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ default: m.AgentMarkdown })));
@@ -56,6 +57,8 @@ interface MessageBubbleProps {
   userAvatar?: string;
   agentName: string;
   agentAvatar?: string;
+  /** Thumbs up and down under an agent's text reply (not in an archived chat: it is read-only). */
+  rateable?: boolean;
 }
 
 /** One message: the user's on the right as plain text (line breaks kept), the agent's on the left as Markdown. */
@@ -66,6 +69,7 @@ export function MessageBubble({
   userAvatar,
   agentName,
   agentAvatar,
+  rateable = false,
 }: MessageBubbleProps) {
   const { token } = theme.useToken();
   const mine = message.senderType === 'user';
@@ -122,6 +126,7 @@ export function MessageBubble({
           )}
         </div>
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
+        {rateable && !mine && !streaming && !message.isVoiceMessage && <ReplyRating message={message} />}
         {message.interrupted && (
           <Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="reply-interrupted">
             {INTERRUPTED_NOTE[message.interrupted]}
