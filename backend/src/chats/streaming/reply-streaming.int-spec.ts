@@ -216,8 +216,9 @@ describe('streamed replies', () => {
     }
   }, 20_000);
 
-  it("an AI Agent's tool call reaches the tabs as agent.activity, not as text", async () => {
+  it("an AI Agent's tool call reaches the user's tabs as agent.activity, not as text, and no one else's", async () => {
     const tab = await connectSocket(t.baseUrl, user.accessToken);
+    const stranger = await connectSocket(t.baseUrl, (await registerUser(t)).accessToken);
     try {
       const { agentId } = await chatWith('/n8n-agent');
       const { chatId, messageId } = await send(agentId, 'count');
@@ -228,8 +229,12 @@ describe('streamed replies', () => {
         { companyId: user.companyId, chatId, messageId, tool: 'Calculator' },
         { companyId: user.companyId, chatId, messageId, tool: null },
       ]);
+      expect(
+        stranger.events.filter((e) => e.event.startsWith('agent.') || e.event.startsWith('message.')),
+      ).toEqual([]);
     } finally {
       tab.close();
+      stranger.close();
     }
   }, 20_000);
 

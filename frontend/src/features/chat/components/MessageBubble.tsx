@@ -126,7 +126,10 @@ export function MessageBubble({
           )}
         </div>
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
-        {rateable && !mine && !streaming && !message.isVoiceMessage && <ReplyRating message={message} />}
+        {/* After the thread's first paint, like the Markdown: antd's buttons would delay it. */}
+        {rateable && markdown && !mine && !streaming && !message.isVoiceMessage && (
+          <ReplyRating message={message} />
+        )}
         {message.interrupted && (
           <Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="reply-interrupted">
             {INTERRUPTED_NOTE[message.interrupted]}
