@@ -6,10 +6,12 @@ import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { formatMessageTime } from '../../../lib/format';
 import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
-import { ReplyRating } from './ReplyRating';
 
 // The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.
 const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ default: m.AgentMarkdown })));
+// The rating control (antd's popover, form and input with it) is a chunk of its own too, shown after
+// the thread's first paint.
+const ReplyRating = lazy(() => import('./ReplyRating').then((m) => ({ default: m.ReplyRating })));
 
 let markdownWanted = false;
 /**
@@ -128,7 +130,9 @@ export function MessageBubble({
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
         {/* After the thread's first paint, like the Markdown: antd's buttons would delay it. */}
         {rateable && markdown && !mine && !streaming && !message.isVoiceMessage && (
-          <ReplyRating message={message} />
+          <Suspense fallback={null}>
+            <ReplyRating message={message} />
+          </Suspense>
         )}
         {message.interrupted && (
           <Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="reply-interrupted">
