@@ -65,6 +65,7 @@ describe('ReplyRating', () => {
     await userEvent.type(await screen.findByLabelText('Reason (optional)'), 'nah{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: REASON_TITLE })).toBeNull());
     expect(rateReply).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Dislike this response' })).toHaveFocus();
 
     rerender(<ReplyRating message={reply('dislike')} />);
     await userEvent.click(screen.getByRole('button', { name: 'Dislike this response' }));

@@ -1,6 +1,6 @@
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popover } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FEEDBACK_REASON_MAX, type MessageFeedback, type MessageView } from '../../../api/contracts';
 import { Flex } from '../../../components/Plain';
 import { useRateReply } from '../hooks/useRateReply';
@@ -19,6 +19,12 @@ export function ReplyRating({ message }: { message: MessageView }) {
   const [reason, setReason] = useState('');
   const titleId = useId();
   const fieldId = useId();
+  const dislikeButton = useRef<HTMLButtonElement>(null);
+  /** Closes the reason dialog; focus goes back to the button that opened it. */
+  const closeDialog = () => {
+    setAsking(false);
+    dislikeButton.current?.focus();
+  };
 
   const save = async (score: MessageFeedback | null, why?: string) => {
     setSaving(true);
@@ -38,7 +44,7 @@ export function ReplyRating({ message }: { message: MessageView }) {
       aria-labelledby={titleId}
       style={{ width: 280 }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') setAsking(false);
+        if (event.key === 'Escape') closeDialog();
       }}
     >
       <div id={titleId} style={{ fontWeight: 600, marginBottom: 8 }}>
@@ -55,7 +61,7 @@ export function ReplyRating({ message }: { message: MessageView }) {
           />
         </Form.Item>
         <Flex gap="small" justify="flex-end">
-          <Button size="small" onClick={() => setAsking(false)}>
+          <Button size="small" onClick={closeDialog}>
             Cancel
           </Button>
           <Button size="small" type="primary" htmlType="submit" loading={saving}>
@@ -88,6 +94,7 @@ export function ReplyRating({ message }: { message: MessageView }) {
         destroyOnHidden
       >
         <Button
+          ref={dislikeButton}
           type="text"
           size="small"
           aria-label="Dislike this response"
