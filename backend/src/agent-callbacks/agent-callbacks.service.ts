@@ -154,7 +154,7 @@ export class AgentCallbacksService {
       }
       if (error !== null && text.trim()) {
         // Cut short by the agent after some text, which the user has seen: kept, marked as such.
-        await this.streaming.storeInterrupted(id, text, 'error');
+        await this.streaming.storeInterrupted(id, text, 'error', error);
         return;
       }
       if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);

@@ -87,6 +87,10 @@ export class MessageEntity {
   @Column({ type: 'varchar', length: 8, nullable: true })
   interrupted: ReplyInterruption | null;
 
+  /** With `interrupted` 'error': the agent's own message (its n8n error chunk), cut to 500 characters. */
+  @Column({ name: 'interrupted_reason', type: 'varchar', length: 500, nullable: true })
+  interruptedReason: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -17,12 +17,16 @@ interface MessageRow {
   feedback: MessageFeedback | null;
   feedback_reason?: string | null;
   interrupted: ReplyInterruption | null;
+  interrupted_reason?: string | null;
   created_at: Date;
 }
 
+/** The longest agent error message kept with a reply cut short (the column's length). */
+const INTERRUPTED_REASON_MAX = 500;
+
 /** The message view's columns. Qualified: an ORDER BY seq would otherwise sort by the text alias. */
 const MESSAGE_VIEW_COLUMNS =
-  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.feedback_reason, m.interrupted, m.created_at';
+  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.feedback_reason, m.interrupted, m.interrupted_reason, m.created_at';
 
 function toMessageView(row: MessageRow): MessageView {
   return {
@@ -37,6 +41,7 @@ function toMessageView(row: MessageRow): MessageView {
     feedbackReason: row.feedback_reason ?? null,
     seq: row.seq,
     interrupted: row.interrupted,
+    interruptedReason: row.interrupted_reason ?? null,
   };
 }
 
@@ -191,8 +196,8 @@ const STORE_REPLY_SQL = `WITH target AS (
    WHERE m.id = $1 AND m.reply_status = 'pending'
    FOR UPDATE OF m
  ), stored AS (
-   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to, interrupted)
-   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id, $4 FROM target t
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to, interrupted, interrupted_reason)
+   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id, $4, $5 FROM target t
    ON CONFLICT DO NOTHING
    RETURNING ${MESSAGE_VIEW_COLUMNS}
  ), replied AS (
@@ -440,12 +445,15 @@ export class MessagesRepository {
     content: string,
     /** A streamed reply cut short: what came is stored, marked with why it ended early. */
     interrupted: ReplyInterruption | null = null,
+    /** With 'error': the agent's message. */
+    interruptedReason: string | null = null,
   ): Promise<StoredReply | null> {
     const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
       messageId,
       content,
       content.slice(0, PREVIEW_STORE_LENGTH),
       interrupted,
+      interruptedReason?.slice(0, INTERRUPTED_REASON_MAX) ?? null,
     ]);
     const row = rows[0];
     if (!row) return null;

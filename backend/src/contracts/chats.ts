@@ -34,6 +34,8 @@ export interface MessageView {
    * agent stalled mid-stream), `error` (the agent sent an error chunk). Null otherwise.
    */
   interrupted?: 'stopped' | 'timeout' | 'error' | null;
+  /** With `interrupted` 'error': the agent's own message (its error chunk). */
+  interruptedReason?: string | null;
 }
 
 /**

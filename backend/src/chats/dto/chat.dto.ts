@@ -68,6 +68,12 @@ export class MessageDto implements MessageView {
     description: 'On a streamed reply cut short: stopped by the user, the agent stalled, or it sent an error',
   })
   interrupted?: 'stopped' | 'timeout' | 'error' | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: "With interrupted 'error': the agent's message",
+  })
+  interruptedReason?: string | null;
 }
 
 export class StreamingReplyDto implements StreamingReply {

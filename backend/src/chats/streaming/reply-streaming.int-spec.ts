@@ -251,13 +251,17 @@ describe('streamed replies', () => {
     }
   }, 20_000);
 
-  it('an error chunk after some text keeps it, marked error', async () => {
+  it("an error chunk after some text keeps it, marked error, with the agent's message", async () => {
     const tab = await connectSocket(t.baseUrl, user.accessToken);
     try {
       const { agentId } = await chatWith('/error-chunk');
       const { chatId } = await send(agentId, 'fail midway');
       const reply = await agentReply(tab, chatId);
-      expect(reply.message).toMatchObject({ content: 'half', interrupted: 'error' });
+      expect(reply.message).toMatchObject({
+        content: 'half',
+        interrupted: 'error',
+        interruptedReason: 'Model overloaded',
+      });
     } finally {
       tab.close();
     }

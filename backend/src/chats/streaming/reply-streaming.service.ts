@@ -130,8 +130,14 @@ export class ReplyStreamingService {
   }
 
   /** Stores what came of a reply cut short, marked with why (at most once, like every reply). */
-  async storeInterrupted(messageId: string, text: string, interrupted: ReplyInterruption): Promise<void> {
-    const stored = await this.messageRows.storeReply(messageId, text, interrupted);
+  async storeInterrupted(
+    messageId: string,
+    text: string,
+    interrupted: ReplyInterruption,
+    /** With 'error': the agent's message, shown with the note. */
+    reason: string | null = null,
+  ): Promise<void> {
+    const stored = await this.messageRows.storeReply(messageId, text, interrupted, reason);
     if (!stored) return;
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;

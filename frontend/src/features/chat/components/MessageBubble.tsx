@@ -137,6 +137,9 @@ export function MessageBubble({
         {message.interrupted && (
           <Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="reply-interrupted">
             {INTERRUPTED_NOTE[message.interrupted]}
+            {message.interrupted === 'error' && message.interruptedReason
+              ? `: ${message.interruptedReason}`
+              : ''}
           </Text>
         )}
       </Flex>
