@@ -211,6 +211,21 @@ describe('an AI Agent-style n8n stream', () => {
     expect(read('{"out', 'put":"x"}')).toBe('{"output":"x"}');
   });
 
+  it('n8n chunks sent as server-sent events keep their paragraphs and tool status too', () => {
+    const reader = new StreamReader('sse');
+    const { body } = recorded('stream');
+    const events = body
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((line) => `data: ${line}\n\n`)
+      .join('');
+    const tool = `data: ${chunk('tool-call-start', 's4', 'Search').trim()}\n\n`;
+    const pieces = [...reader.push(Buffer.from(events + tool)), ...reader.end()];
+    expect(texts(pieces)).toBe(STREAM_TEXT);
+    expect(pieces.at(-1)).toEqual({ kind: 'tool', tool: 'Search' });
+  });
+
   it('nodes are paragraphs: a node after another starts a new one; chunks of one node do not', () => {
     const reader = new StreamReader('ndjson');
     const body =

@@ -259,7 +259,11 @@ class N8nNodes {
   /** The piece a line gives, with the paragraph break before it when its node changed. */
   piece(line: string): StreamPiece | null {
     if (line.trim() === '') return null;
-    const value = parseJson(line);
+    return this.fromValue(parseJson(line));
+  }
+
+  /** The same for a line (or an SSE event's data) already parsed. */
+  fromValue(value: unknown): StreamPiece | null {
     const piece = jsonPiece(value);
     if (!piece || piece.kind !== 'text') return piece;
     const node = isRecord(value) && isRecord(value.metadata) ? textField(value.metadata.nodeId) : undefined;
@@ -315,12 +319,17 @@ class SseEvents {
  * an `error` event fails the reply; JSON data is read like an NDJSON line; any other data is text.
  */
 export function ssePiece(event: SseEvent): StreamPiece | null {
+  return ssePieceOf(event, jsonPiece);
+}
+
+/** ssePiece, JSON data read by `read` (a reader's N8nNodes: n8n chunks sent as events keep their paragraphs). */
+function ssePieceOf(event: SseEvent, read: (value: unknown) => StreamPiece | null): StreamPiece | null {
   if (event.data === '[DONE]') return null;
   if (event.event === 'error') return { kind: 'error', message: event.data || AGENT_STREAM_ERROR };
   const trimmed = event.data.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('"')) {
     const value = parseJson(trimmed);
-    if (value !== undefined) return jsonPiece(value);
+    if (value !== undefined) return read(value);
   }
   return textPiece(event.data);
 }
@@ -379,13 +388,14 @@ export class StreamReader {
       for (const line of lines) add(this.nodes.piece(line));
       return pieces;
     }
+    const read = (value: unknown) => this.nodes.fromValue(value);
     for (const line of lines) {
       const event = this.sse.line(line);
-      if (event) add(ssePiece(event));
+      if (event) add(ssePieceOf(event, read));
     }
     if (last) {
       const event = this.sse.dispatch();
-      if (event) add(ssePiece(event));
+      if (event) add(ssePieceOf(event, read));
     }
     return pieces;
   }
