@@ -108,6 +108,7 @@ export function newAgent(
     elevenlabsAgentId: null,
     signingSecret: null,
     callbackDeadlineMinutes: 10,
+    sendFeedback: false,
     isDefault: false,
     isEditable: true,
     isActive: true,

@@ -183,7 +183,7 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     await env.callBack(messageId, delivery.callbackToken, { output: 'never mind' }).expect(409);
   });
 
-  it('an error chunk after some text keeps that text, marked as cut short', async () => {
+  it("an error chunk after some text keeps that text, marked as cut short, with the agent's message", async () => {
     const user = await registerUser(env.t);
     const { chatId, messageId, delivery } = await env.sendAsync(user);
     await request(env.t.http)
@@ -195,7 +195,12 @@ describe('long-running agents: 202 Accepted, then a callback (real PostgreSQL, i
     const res = await request(env.t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
     const reply = (res.body as { messages: Array<MessageView & { interrupted?: string | null }> })
       .messages[1];
-    expect(reply).toMatchObject({ senderType: 'agent', content: 'Half a report', interrupted: 'error' });
+    expect(reply).toMatchObject({
+      senderType: 'agent',
+      content: 'Half a report',
+      interrupted: 'error',
+      interruptedReason: 'tool crashed',
+    });
     expect(await env.replyStatusOf(messageId)).toBe('replied');
   });
 });

@@ -114,6 +114,7 @@ export class AgentCallbacksService {
         for (const piece of pieces) {
           if (error !== null) return;
           if (piece.kind === 'error') error = piece.message;
+          else if (piece.kind === 'tool') stream.tool(piece.tool);
           else {
             text += piece.text;
             stream.push(piece.text);
@@ -153,7 +154,7 @@ export class AgentCallbacksService {
       }
       if (error !== null && text.trim()) {
         // Cut short by the agent after some text, which the user has seen: kept, marked as such.
-        await this.streaming.storeInterrupted(id, text, 'error');
+        await this.streaming.storeInterrupted(id, text, 'error', error);
         return;
       }
       if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);

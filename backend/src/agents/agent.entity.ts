@@ -66,6 +66,10 @@ export class AgentEntity {
   @Column({ name: 'callback_deadline_minutes', type: 'smallint', default: 10 })
   callbackDeadlineMinutes: number;
 
+  /** The agent wants to be told of its replies' ratings (a `feedback` event to its webhook). */
+  @Column({ name: 'send_feedback', type: 'boolean', default: false })
+  sendFeedback: boolean;
+
   @Column({ name: 'is_editable', type: 'boolean', default: true })
   isEditable: boolean;
 

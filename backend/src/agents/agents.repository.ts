@@ -20,6 +20,7 @@ export function toAgentView(agent: AgentEntity): AgentView {
     elevenlabsAgentId: agent.elevenlabsAgentId,
     hasSigningSecret: !!agent.signingSecret,
     callbackDeadlineMinutes: agent.callbackDeadlineMinutes,
+    sendFeedback: agent.sendFeedback,
     isDefault: agent.isDefault,
     isEditable: agent.isEditable,
     isActive: agent.isActive,
@@ -55,6 +56,7 @@ export type AgentChanges = Partial<
     | 'elevenlabsAgentId'
     | 'signingSecret'
     | 'callbackDeadlineMinutes'
+    | 'sendFeedback'
     | 'isActive'
   >
 >;
@@ -67,7 +69,7 @@ export type NewAgent = Omit<
 const AGENT_COLUMNS = `a.id, a.user_id AS "userId", a.company_id AS "companyId", a.name, a.description,
   a.avatar_file_id AS "avatarFileId", a.webhook, a.default_questions AS "defaultQuestions",
   a.elevenlabs_agent_id AS "elevenlabsAgentId", a.signing_secret AS "signingSecret",
-  a.callback_deadline_minutes AS "callbackDeadlineMinutes", a.is_editable AS "isEditable",
+  a.callback_deadline_minutes AS "callbackDeadlineMinutes", a.send_feedback AS "sendFeedback", a.is_editable AS "isEditable",
   a.is_default AS "isDefault", a.is_active AS "isActive", a.created_at AS "createdAt", a.updated_at AS "updatedAt"`;
 
 /** The fields of NewAgent and AgentChanges, and their columns. */
@@ -79,6 +81,7 @@ const COLUMNS = {
   elevenlabsAgentId: 'elevenlabs_agent_id',
   signingSecret: 'signing_secret',
   callbackDeadlineMinutes: 'callback_deadline_minutes',
+  sendFeedback: 'send_feedback',
   isDefault: 'is_default',
   isEditable: 'is_editable',
   isActive: 'is_active',

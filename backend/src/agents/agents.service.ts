@@ -71,6 +71,7 @@ export class AgentsService {
       elevenlabsAgentId: null,
       signingSecret: null,
       callbackDeadlineMinutes: DEFAULT_CALLBACK_DEADLINE_MINUTES,
+      sendFeedback: false,
       isDefault: true,
       isEditable: false,
       isActive: true,
@@ -109,6 +110,7 @@ export class AgentsService {
       elevenlabsAgentId: input.elevenlabsAgentId || null,
       signingSecret,
       callbackDeadlineMinutes: input.callbackDeadlineMinutes ?? DEFAULT_CALLBACK_DEADLINE_MINUTES,
+      sendFeedback: input.sendFeedback ?? false,
       isDefault: false,
       isEditable: true,
       isActive: true,
@@ -128,6 +130,7 @@ export class AgentsService {
     if (input.isActive !== undefined) changes.isActive = input.isActive;
     if (input.callbackDeadlineMinutes !== undefined)
       changes.callbackDeadlineMinutes = input.callbackDeadlineMinutes;
+    if (input.sendFeedback !== undefined) changes.sendFeedback = input.sendFeedback;
     if (input.webhook !== undefined) {
       await this.assertCallable(input.webhook);
       changes.webhook = input.webhook;
@@ -200,6 +203,7 @@ export class AgentsService {
       elevenlabsAgentId: null,
       signingSecret: null,
       callbackDeadlineMinutes: DEFAULT_CALLBACK_DEADLINE_MINUTES,
+      sendFeedback: false,
       isDefault: false,
       isEditable: true,
       isActive: true,

@@ -5,6 +5,9 @@ import { CompaniesModule } from '../companies/companies.module';
 import { ChatsController } from './chats.controller';
 import { ChatsRepository } from './chats.repository';
 import { ChatsService } from './chats.service';
+import { ReplyFeedbackController } from './feedback/reply-feedback.controller';
+import { ReplyFeedbackService } from './feedback/reply-feedback.service';
+import { AgentFeedbackJobHandler } from './jobs/agent-feedback.job';
 import { AgentReplyJobHandler } from './jobs/agent-reply.job';
 import { StaleReplySweeper } from './jobs/stale-reply.sweeper';
 import { MessagesRepository } from './messages.repository';
@@ -15,17 +18,19 @@ import { ReplyStreamingService } from './streaming/reply-streaming.service';
 
 @Module({
   imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule],
-  controllers: [ChatsController, ReplyStopController],
+  controllers: [ChatsController, ReplyStopController, ReplyFeedbackController],
   providers: [
     ChatsService,
     ChatsRepository,
     MessagesRepository,
     AgentReplyJobHandler,
+    AgentFeedbackJobHandler,
+    ReplyFeedbackService,
     StaleReplySweeper,
     ReplyStreamStore,
     ReplyStopBus,
     ReplyStreamingService,
   ],
-  exports: [ChatsService, ReplyStreamingService],
+  exports: [ChatsService, ReplyStreamingService, ReplyFeedbackService],
 })
 export class ChatsModule {}

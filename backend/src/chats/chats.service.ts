@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
-import { CHAT_PAGE_SIZE, type ChatPage, type MessageFeedback } from '../contracts/chats';
+import { CHAT_PAGE_SIZE, type ChatPage } from '../contracts/chats';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { decodeKeyset, encodeKeyset } from '../common/keyset-cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -266,25 +266,6 @@ export class ChatsService {
       });
     }
     return result.message;
-  }
-
-  /** Rates an agent's voice turn in one of the user's chats (null takes the rating back). */
-  async setVoiceFeedback(
-    scope: OwnerScope,
-    messageId: string,
-    feedback: MessageFeedback | null,
-  ): Promise<MessageView> {
-    const updated = await this.messageRows.setFeedback(scope, messageId, feedback);
-    if (updated) {
-      // The user's other tabs and devices show the rating too.
-      const { userId, companyId } = scope;
-      const chatId = updated.chatId;
-      this.realtime.toUser(userId, 'message.updated', { companyId, chatId, message: updated });
-      return updated;
-    }
-    const owned = await this.messageRows.findOwned(scope, messageId);
-    if (!owned) throw new NotFoundError(MESSAGE_NOT_FOUND);
-    throw new ValidationFailedError(ONLY_AGENT_VOICE_TURNS_RATED);
   }
 
   /**

@@ -75,13 +75,21 @@ export class MessageEntity {
   @Column({ name: 'voice_event_id', type: 'varchar', length: 200, nullable: true })
   voiceEventId: string | null;
 
-  /** On an agent's voice turn: the user's rating. */
+  /** On an agent's reply (text or voice turn): the user's rating. */
   @Column({ type: 'varchar', length: 8, nullable: true })
   feedback: MessageFeedback | null;
+
+  /** With a thumbs down: why, in the user's words (optional). */
+  @Column({ name: 'feedback_reason', type: 'varchar', length: 500, nullable: true })
+  feedbackReason: string | null;
 
   /** On a streamed agent reply cut short: why (what came was stored). */
   @Column({ type: 'varchar', length: 8, nullable: true })
   interrupted: ReplyInterruption | null;
+
+  /** With `interrupted` 'error': the agent's own message (its n8n error chunk), cut to 500 characters. */
+  @Column({ name: 'interrupted_reason', type: 'varchar', length: 500, nullable: true })
+  interruptedReason: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

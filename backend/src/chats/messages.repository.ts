@@ -15,13 +15,18 @@ interface MessageRow {
   content: string;
   is_voice_message: boolean;
   feedback: MessageFeedback | null;
+  feedback_reason?: string | null;
   interrupted: ReplyInterruption | null;
+  interrupted_reason?: string | null;
   created_at: Date;
 }
 
+/** The longest agent error message kept with a reply cut short (the column's length). */
+const INTERRUPTED_REASON_MAX = 500;
+
 /** The message view's columns. Qualified: an ORDER BY seq would otherwise sort by the text alias. */
 const MESSAGE_VIEW_COLUMNS =
-  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.interrupted, m.created_at';
+  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.feedback_reason, m.interrupted, m.interrupted_reason, m.created_at';
 
 function toMessageView(row: MessageRow): MessageView {
   return {
@@ -33,8 +38,10 @@ function toMessageView(row: MessageRow): MessageView {
     timestamp: row.created_at.toISOString(),
     isVoiceMessage: row.is_voice_message,
     feedback: row.feedback,
+    feedbackReason: row.feedback_reason ?? null,
     seq: row.seq,
     interrupted: row.interrupted,
+    interruptedReason: row.interrupted_reason ?? null,
   };
 }
 
@@ -61,6 +68,22 @@ export interface NewVoiceTurn {
   content: string;
   /** "{conversationId}:{eventId}", unique per chat. */
   voiceEventId: string;
+}
+
+/** A rated reply, its chat and its agent: what the `feedback` event job reads. */
+export interface FeedbackTarget {
+  replyId: string;
+  /** The user message the reply answers (null for a voice turn). */
+  messageId: string | null;
+  chatId: string;
+  userId: string;
+  companyId: string;
+  agentId: string;
+  agentIsDefault: boolean;
+  webhook: string | null;
+  signingSecret: string | null;
+  sendFeedback: boolean;
+  isVoiceMessage: boolean;
 }
 
 /** Where a reply goes: the chat of a user message and that chat's owner and agent. */
@@ -173,8 +196,8 @@ const STORE_REPLY_SQL = `WITH target AS (
    WHERE m.id = $1 AND m.reply_status = 'pending'
    FOR UPDATE OF m
  ), stored AS (
-   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to, interrupted)
-   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id, $4 FROM target t
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to, interrupted, interrupted_reason)
+   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id, $4, $5 FROM target t
    ON CONFLICT DO NOTHING
    RETURNING ${MESSAGE_VIEW_COLUMNS}
  ), replied AS (
@@ -294,20 +317,62 @@ export class MessagesRepository {
     return rows[0] ? toMessageView(rows[0]) : null;
   }
 
-  /** Sets (or clears) the rating of an agent's voice turn in one of the owner's chats. */
-  async setFeedback(
+  /**
+   * Rates an agent's reply (or takes the rating back: null) in one of the owner's chats that is not
+   * archived, in one statement; `voiceOnly` limits it to voice turns. Null when nothing was rated
+   * (ratingRefusal says why).
+   */
+  async rateReply(
     scope: OwnerScope,
     messageId: string,
-    feedback: MessageFeedback | null,
+    rating: { score: MessageFeedback | null; reason: string | null; voiceOnly: boolean },
   ): Promise<MessageView | null> {
     const rows = await this.db.query<MessageRow>(
-      `UPDATE messages m SET feedback = $4 FROM chats c
+      `UPDATE messages m SET feedback = $4, feedback_reason = $5 FROM chats c
          WHERE m.id = $1 AND c.id = m.chat_id AND c.user_id = $2 AND c.company_id = $3
-           AND m.sender_type = 'agent' AND m.is_voice_message
+           AND m.sender_type = 'agent' AND NOT c.is_archived AND (m.is_voice_message OR NOT $6::boolean)
          RETURNING ${MESSAGE_VIEW_COLUMNS}`,
-      [messageId, scope.userId, scope.companyId, feedback],
+      [messageId, scope.userId, scope.companyId, rating.score, rating.reason, rating.voiceOnly],
     );
     return rows[0] ? toMessageView(rows[0]) : null;
+  }
+
+  /** Why rateReply rated nothing: no such message of the owner's, or what it is and where. */
+  async ratingRefusal(
+    scope: OwnerScope,
+    messageId: string,
+  ): Promise<{ senderType: SenderType; isVoiceMessage: boolean; archived: boolean } | null> {
+    const rows = await this.db.query<{
+      sender_type: SenderType;
+      is_voice_message: boolean;
+      is_archived: boolean;
+    }>(
+      `SELECT m.sender_type, m.is_voice_message, c.is_archived FROM messages m JOIN chats c ON c.id = m.chat_id
+       WHERE m.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
+      [messageId, scope.userId, scope.companyId],
+    );
+    const row = rows[0];
+    return row
+      ? { senderType: row.sender_type, isVoiceMessage: row.is_voice_message, archived: row.is_archived }
+      : null;
+  }
+
+  /**
+   * What a `feedback` event about a reply needs: the reply's rating as stored now, the user message it
+   * answers, its chat and owner, and the chat's agent (its webhook, secret and opt-in). Null when the
+   * reply is gone.
+   */
+  async feedbackTarget(replyId: string): Promise<FeedbackTarget | null> {
+    const rows = await this.db.query<FeedbackTarget>(
+      `SELECT m.id AS "replyId", m.reply_to AS "messageId", m.chat_id AS "chatId", c.user_id AS "userId",
+              c.company_id AS "companyId", a.id AS "agentId", a.is_default AS "agentIsDefault",
+              a.webhook, a.signing_secret AS "signingSecret", a.send_feedback AS "sendFeedback",
+              m.is_voice_message AS "isVoiceMessage"
+         FROM messages m JOIN chats c ON c.id = m.chat_id JOIN agents a ON a.id = c.agent_id
+        WHERE m.id = $1 AND m.sender_type = 'agent'`,
+      [replyId],
+    );
+    return rows[0] ?? null;
   }
 
   /**
@@ -380,12 +445,15 @@ export class MessagesRepository {
     content: string,
     /** A streamed reply cut short: what came is stored, marked with why it ended early. */
     interrupted: ReplyInterruption | null = null,
+    /** With 'error': the agent's message. */
+    interruptedReason: string | null = null,
   ): Promise<StoredReply | null> {
     const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
       messageId,
       content,
       content.slice(0, PREVIEW_STORE_LENGTH),
       interrupted,
+      interruptedReason?.slice(0, INTERRUPTED_REASON_MAX) ?? null,
     ]);
     const row = rows[0];
     if (!row) return null;

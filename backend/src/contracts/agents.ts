@@ -12,6 +12,8 @@ export interface AgentView {
   hasSigningSecret: boolean;
   /** Minutes an agent that answers 202 Accepted has to deliver its reply by callback (1 to 60). */
   callbackDeadlineMinutes: number;
+  /** The agent is told of its replies' ratings: a `feedback` event POSTed to its webhook. */
+  sendFeedback: boolean;
   isDefault: boolean;
   isEditable: boolean;
   isActive: boolean;
@@ -35,6 +37,8 @@ export interface CreateAgentRequest {
   signed?: boolean;
   /** Omitted: 10 minutes. */
   callbackDeadlineMinutes?: number;
+  /** true: POST a `feedback` event to the webhook when the user rates a reply. Omitted: false. */
+  sendFeedback?: boolean;
 }
 
 /** PATCH /api/agents/:id */

@@ -12,7 +12,7 @@ export interface ChatView {
   updatedAt: string;
 }
 
-/** A user's rating of an agent's voice turn. */
+/** A user's rating of an agent's reply. */
 export type MessageFeedback = 'like' | 'dislike';
 
 export interface MessageView {
@@ -23,8 +23,10 @@ export interface MessageView {
   content: string;
   timestamp: string;
   isVoiceMessage: boolean;
-  /** On an agent's voice turn: the user's like or dislike, if any. */
+  /** On an agent's reply (text or voice turn): the user's like or dislike, if any. */
   feedback: MessageFeedback | null;
+  /** With a dislike: the user's short reason, if they gave one. */
+  feedbackReason?: string | null;
   /** Monotonic within the installation: cursors and gap detection use it. */
   seq: string;
   /**
@@ -32,6 +34,8 @@ export interface MessageView {
    * agent stalled mid-stream), `error` (the agent sent an error chunk). Null otherwise.
    */
   interrupted?: 'stopped' | 'timeout' | 'error' | null;
+  /** With `interrupted` 'error': the agent's own message (its error chunk). */
+  interruptedReason?: string | null;
 }
 
 /**
@@ -116,4 +120,16 @@ export interface SendFirstMessageRequest extends SendMessageRequest {
 export interface FirstMessageResult {
   chat: ChatView;
   message: MessageView;
+}
+
+/** The longest reason a thumbs down may carry. */
+export const FEEDBACK_REASON_MAX = 500;
+
+/**
+ * PUT /api/messages/:id/feedback: rate an agent's reply (text or voice turn). `score` null takes the
+ * rating back; `reason` is kept with a dislike only (ignored otherwise).
+ */
+export interface RateReplyRequest {
+  score: MessageFeedback | null;
+  reason?: string | null;
 }

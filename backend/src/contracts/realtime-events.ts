@@ -19,6 +19,12 @@ export interface ClientEventMap {
    * text before this piece, so a piece seen twice (or already in a page's `streamingReply`) is skipped.
    */
   'message.delta': { companyId: string; chatId: string; messageId: string; text: string; offset: number };
+  /**
+   * What the agent is doing while it answers `messageId` (the user message): `tool` is the tool an n8n
+   * AI Agent started using (shown as "using {tool}…" under the typing indicator), null when it is done
+   * with it. A live status only: never stored, never part of the reply's text.
+   */
+  'agent.activity': { companyId: string; chatId: string; messageId: string; tool: string | null };
   'agent.reply_failed': { companyId: string; chatId: string; messageId: string; reason: string };
   'chat.created': { companyId: string; chat: ChatView };
   'chat.updated': { companyId: string; chat: ChatView };

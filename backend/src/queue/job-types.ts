@@ -31,12 +31,26 @@ export interface AgentReplyJob {
   messageId: string;
 }
 
+/**
+ * A user rated (or took back the rating of) an agent reply whose agent asked to be told: the rating as
+ * it was given, POSTed to the agent's webhook as a `feedback` event. `eventId` is the delivery's
+ * `webhook-id` (stable across its retries).
+ */
+export interface AgentFeedbackJob {
+  eventId: string;
+  replyId: string;
+  score: 'like' | 'dislike' | null;
+  reason: string | null;
+  ratedAt: string;
+}
+
 /** A periodic job with nothing to say but "it is time". */
 export type SweepJob = Record<string, never>;
 
 export interface JobPayloads {
   'mail.send': MailSendJob;
   'agent.reply': AgentReplyJob;
+  'agent.feedback': AgentFeedbackJob;
   'account.mail': AccountMailJob;
   'account.register': AccountRegisterJob;
   'replies.sweep-stale': SweepJob;
@@ -47,6 +61,7 @@ export type JobName = keyof JobPayloads;
 export const JOB_NAMES: readonly JobName[] = [
   'mail.send',
   'agent.reply',
+  'agent.feedback',
   'account.mail',
   'account.register',
   'replies.sweep-stale',

@@ -3,6 +3,7 @@ import { AgentsService, DEFAULT_AGENT_ID } from '../agents/agents.service';
 import type { OwnerScope } from '../common/company-scope';
 import { GoneError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { AGENT_INACTIVE, CHAT_ARCHIVED, ChatsService } from '../chats/chats.service';
+import { ReplyFeedbackService } from '../chats/feedback/reply-feedback.service';
 import type { MessageFeedback, MessageView } from '../contracts/chats';
 import type { SaveVoiceTurnRequest, StartVoiceCallResult } from '../contracts/voice';
 import { ElevenLabsClient } from './elevenlabs.client';
@@ -34,6 +35,7 @@ export class VoiceService {
     private readonly chats: ChatsService,
     private readonly provider: ElevenLabsClient,
     private readonly calls: VoiceCallsRepository,
+    private readonly feedback: ReplyFeedbackService,
   ) {}
 
   /**
@@ -83,6 +85,6 @@ export class VoiceService {
   }
 
   setFeedback(scope: OwnerScope, messageId: string, score: MessageFeedback | null): Promise<MessageView> {
-    return this.chats.setVoiceFeedback(scope, messageId, score);
+    return this.feedback.rate(scope, messageId, { score }, { voiceOnly: true });
   }
 }

@@ -8,12 +8,22 @@
 /** How an answer's body is read. `classic`: buffered whole, then `[{"output": ...}]`. */
 export type StreamFormat = 'ndjson' | 'sse' | 'text';
 
-/** What one unit of a stream says: more text, or that the agent failed (n8n `{"type":"error"}`). */
-export type StreamPiece = { kind: 'text'; text: string } | { kind: 'error'; message: string };
+/**
+ * What one unit of a stream says: more text, that the agent failed (n8n `{"type":"error"}`), or what
+ * the agent is doing meanwhile (`tool`: an AI Agent node's tool call started, with the tool's name, or
+ * ended: null). A tool call is a live status, never part of the reply's text.
+ */
+export type StreamPiece =
+  { kind: 'text'; text: string } | { kind: 'error'; message: string } | { kind: 'tool'; tool: string | null };
 
 const NDJSON_TYPES = new Set(['application/x-ndjson', 'application/jsonl', 'application/x-jsonlines']);
 /** n8n's chunk types: a first line with one of these marks an n8n stream whatever the Content-Type. */
-const N8N_CHUNK_TYPES = new Set(['begin', 'item', 'end', 'error']);
+const N8N_CHUNK_TYPES = new Set(['begin', 'item', 'end', 'error', 'tool-call-start', 'tool-call-end']);
+
+/** Between the texts of two n8n nodes that stream (each its own begin…end): one paragraph each. */
+export const NODE_SEPARATOR = '\n\n';
+/** A tool call whose chunk names no tool. */
+export const UNNAMED_TOOL = 'a tool';
 
 export const AGENT_STREAM_ERROR = 'The agent reported an error.';
 
@@ -171,8 +181,9 @@ export class LineSplitter {
 
 /**
  * One NDJSON line: n8n's `item` gives its `content`, `error` fails the reply, `begin` and `end` (one
- * pair per node that streams) say nothing. Other JSON objects give their `output`, `text` or `content`
- * string; blank and unreadable lines are skipped.
+ * pair per node that streams) say nothing, `tool-call-start`/`-end` are a tool status. Other JSON
+ * objects give their `output`, `text` or `content` string; blank and unreadable lines are skipped.
+ * (Paragraphs between nodes are the reader's work: N8nNodes.)
  */
 export function ndjsonPiece(line: string): StreamPiece | null {
   if (line.trim() === '') return null;
@@ -188,7 +199,11 @@ function jsonPiece(value: unknown): StreamPiece | null {
     case 'error':
       return { kind: 'error', message: textField(value.content) ?? AGENT_STREAM_ERROR };
     case 'item':
-      return textPiece(textField(value.content));
+      return textPiece(itemText(textField(value.content)));
+    case 'tool-call-start':
+      return { kind: 'tool', tool: toolName(value) };
+    case 'tool-call-end':
+      return { kind: 'tool', tool: null };
   }
   // OpenAI-style chat completion chunks, then the usual single-field shapes.
   const choices = value.choices;
@@ -196,6 +211,71 @@ function jsonPiece(value: unknown): StreamPiece | null {
     return textPiece(textField(choices[0].delta.content));
   }
   return textPiece(textField(value.output) ?? textField(value.text) ?? textField(value.content));
+}
+
+/**
+ * An n8n item's text. A Respond to Webhook node in a streaming workflow sends its whole JSON answer as
+ * one item (`{"output": "..."}`, n8n's own reply shape): an item that is exactly a JSON object with a
+ * string `output` shows that text. Anything else (tokens of an AI Agent, other JSON) is text as it is.
+ */
+function itemText(content: string | undefined): string | undefined {
+  if (content === undefined) return undefined;
+  const trimmed = content.trim();
+  if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return content;
+  const value = parseJson(trimmed);
+  return isRecord(value) && typeof value.output === 'string' ? value.output : content;
+}
+
+/**
+ * The tool a `tool-call-start` chunk names: its content (a JSON object with `toolName`, `name` or
+ * `tool`, or a bare name), else its metadata's `toolName`; a chunk that names none is UNNAMED_TOOL.
+ * Cut to a short status line.
+ */
+function toolName(chunk: Record<string, unknown>): string {
+  const content = textField(chunk.content)?.trim();
+  let name: string | undefined;
+  if (content) {
+    const value = content.startsWith('{') ? parseJson(content) : undefined;
+    if (isRecord(value)) name = textField(value.toolName) ?? textField(value.name) ?? textField(value.tool);
+    else if (value === undefined && !content.startsWith('{')) name = content;
+  }
+  if (!name && isRecord(chunk.metadata)) name = textField(chunk.metadata.toolName);
+  name = name?.trim();
+  if (!name) return UNNAMED_TOOL;
+  return name.length > MAX_TOOL_NAME ? `${name.slice(0, MAX_TOOL_NAME - 1)}…` : name;
+}
+
+const MAX_TOOL_NAME = 60;
+
+/**
+ * n8n streams each node's output between its own `begin` and `end` (`metadata.nodeId`); n8n's chat
+ * keeps them apart. The text of a node after another node's text starts a new paragraph
+ * (NODE_SEPARATOR), so two Respond to Webhook nodes do not run together into one line.
+ */
+class N8nNodes {
+  private lastTextNode: string | null = null;
+  private sawText = false;
+
+  /** The piece a line gives, with the paragraph break before it when its node changed. */
+  piece(line: string): StreamPiece | null {
+    if (line.trim() === '') return null;
+    return this.fromValue(parseJson(line));
+  }
+
+  /** The same for a line (or an SSE event's data) already parsed. */
+  fromValue(value: unknown): StreamPiece | null {
+    const piece = jsonPiece(value);
+    if (!piece || piece.kind !== 'text') return piece;
+    const node = isRecord(value) && isRecord(value.metadata) ? textField(value.metadata.nodeId) : undefined;
+    let text = piece.text;
+    if (node !== undefined) {
+      if (this.sawText && this.lastTextNode !== null && node !== this.lastTextNode)
+        text = NODE_SEPARATOR + text;
+      this.lastTextNode = node;
+    }
+    this.sawText = true;
+    return { kind: 'text', text };
+  }
 }
 
 /** One server-sent event: its `event` name (if any) and its `data` lines joined by newlines. */
@@ -239,12 +319,17 @@ class SseEvents {
  * an `error` event fails the reply; JSON data is read like an NDJSON line; any other data is text.
  */
 export function ssePiece(event: SseEvent): StreamPiece | null {
+  return ssePieceOf(event, jsonPiece);
+}
+
+/** ssePiece, JSON data read by `read` (a reader's N8nNodes: n8n chunks sent as events keep their paragraphs). */
+function ssePieceOf(event: SseEvent, read: (value: unknown) => StreamPiece | null): StreamPiece | null {
   if (event.data === '[DONE]') return null;
   if (event.event === 'error') return { kind: 'error', message: event.data || AGENT_STREAM_ERROR };
   const trimmed = event.data.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('"')) {
     const value = parseJson(trimmed);
-    if (value !== undefined) return jsonPiece(value);
+    if (value !== undefined) return read(value);
   }
   return textPiece(event.data);
 }
@@ -259,6 +344,7 @@ export class StreamReader {
   private readonly decoder = new TextDecoder('utf-8');
   private readonly lines: LineSplitter;
   private readonly sse = new SseEvents();
+  private readonly nodes = new N8nNodes();
   private failed = false;
 
   constructor(
@@ -299,16 +385,17 @@ export class StreamReader {
       if (piece) pieces.push(piece);
     };
     if (this.format === 'ndjson') {
-      for (const line of lines) add(ndjsonPiece(line));
+      for (const line of lines) add(this.nodes.piece(line));
       return pieces;
     }
+    const read = (value: unknown) => this.nodes.fromValue(value);
     for (const line of lines) {
       const event = this.sse.line(line);
-      if (event) add(ssePiece(event));
+      if (event) add(ssePieceOf(event, read));
     }
     if (last) {
       const event = this.sse.dispatch();
-      if (event) add(ssePiece(event));
+      if (event) add(ssePieceOf(event, read));
     }
     return pieces;
   }
@@ -332,7 +419,7 @@ export function readWholeStream(body: string): { text: string; error: string | n
   let text = '';
   for (const piece of pieces) {
     if (piece.kind === 'error') return { text, error: piece.message };
-    text += piece.text;
+    if (piece.kind === 'text') text += piece.text;
   }
   return { text, error: null };
 }

@@ -97,6 +97,8 @@ export type StreamingWebhookOutcome =
 export interface StreamHandlers {
   /** Each piece of text as it arrives, in order. */
   onText: (text: string) => void;
+  /** The agent started using a tool (its name) or finished (null): a live status, not text. */
+  onTool?: (tool: string | null) => void;
   /** Aborts the call (the user pressed Stop). */
   signal?: AbortSignal;
   /**
@@ -215,6 +217,10 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
               finish({ kind: 'streamed', status, text, ending: 'error', error: piece.message });
               request.destroy();
               return;
+            }
+            if (piece.kind === 'tool') {
+              stream?.onTool?.(piece.tool);
+              continue;
             }
             text += piece.text;
             stream?.onText(piece.text);

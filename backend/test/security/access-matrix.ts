@@ -343,6 +343,14 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
       },
     }),
   },
+  // Any agent reply of the owner's (the fixture's voice turn is one): rated with a thumbs down and a reason.
+  'PUT /api/messages/:id/feedback': {
+    ...ownObject(200),
+    call: (f) => ({
+      params: { id: f.voiceMessageId },
+      body: { score: 'dislike', reason: 'rated by the matrix' },
+    }),
+  },
   'PUT /api/voice/messages/:id/feedback': {
     ...ownObject(200),
     call: (f) => ({ params: { id: f.voiceMessageId }, body: { score: 'like' } }),

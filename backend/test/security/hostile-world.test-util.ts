@@ -213,6 +213,8 @@ export function validInputs(hookUrl: string, ids: WorldIds) {
       else if (op.path.startsWith('/api/admin/users/')) out[name] = ids.memberUserId;
       else if (op.path.startsWith('/api/admin/companies/')) out[name] = ids.companyId;
       else if (op.path.startsWith('/api/voice/messages/')) out[name] = ids.voiceMessageId;
+      // Any agent reply (the voice turn is one).
+      else if (op.path.startsWith('/api/messages/')) out[name] = ids.voiceMessageId;
       else if (op.path.startsWith('/api/voice/sessions/')) out[name] = ids.voiceCallId;
       else if (op.path.startsWith('/api/agent-callbacks/')) out[name] = ids.messageId;
       else throw new Error(`${op.key}: which fixture names :${name}? Add it to validParams.`);

@@ -6,6 +6,7 @@ import type {
   MessagePage,
   MessagePageCursor,
   MessageView,
+  RateReplyRequest,
   UpdateChatRequest,
 } from './contracts';
 import type { StopReplyResult } from './contracts';
@@ -52,4 +53,11 @@ export const chatsApi = {
   /** Stop: ends the chat's pending reply (what came of a streamed one is kept, marked stopped). */
   stopReply: (companyId: string, id: string) =>
     http.post<StopReplyResult>(`${chatPath(id)}/stop`, {}, inCompany(companyId)),
+  /** Rates an agent's reply: like, dislike (with an optional reason), or null to take it back. */
+  rateReply: (companyId: string, messageId: string, rating: RateReplyRequest) =>
+    http.request<MessageView>(
+      'PUT',
+      `/api/messages/${encodeURIComponent(messageId)}/feedback`,
+      inCompany(companyId, { body: rating }),
+    ),
 };

@@ -104,7 +104,8 @@ export function mergeMessages(existing: MessageView[], incoming: MessageView[]):
       current &&
       current.content === message.content &&
       current.seq === message.seq &&
-      current.feedback === message.feedback
+      current.feedback === message.feedback &&
+      current.feedbackReason === message.feedbackReason
     )
       continue;
     byId.set(message.id, message);

@@ -5,6 +5,9 @@ import { applyStreamDelta, mergeStreamingReply } from './streamingReply';
 interface StreamingState {
   /** chatId → the reply being streamed into it, as far as it has come. */
   replies: Record<string, StreamingReply>;
+  /** chatId → the tool the agent is using while it answers (`agent.activity`); none when absent. */
+  tools: Record<string, string>;
+  setTool: (activity: ClientEventMap['agent.activity']) => void;
   applyDelta: (delta: ClientEventMap['message.delta']) => void;
   /** A page of the chat's newest messages came (its `streamingReply`, if any). */
   applyPage: (chatId: string, streamingReply: StreamingReply | null | undefined) => void;
@@ -15,6 +18,12 @@ interface StreamingState {
 
 export const useStreamingStore = create<StreamingState>((set, get) => ({
   replies: {},
+  tools: {},
+
+  setTool({ chatId, tool }) {
+    const { [chatId]: _was, ...tools } = get().tools;
+    set({ tools: tool === null ? tools : { ...tools, [chatId]: tool } });
+  },
 
   applyDelta(delta) {
     const current = get().replies[delta.chatId] ?? null;
@@ -29,12 +38,13 @@ export const useStreamingStore = create<StreamingState>((set, get) => ({
   },
 
   clear(chatId) {
-    if (!(chatId in get().replies)) return;
+    if (!(chatId in get().replies) && !(chatId in get().tools)) return;
     const { [chatId]: _gone, ...replies } = get().replies;
-    set({ replies });
+    const { [chatId]: _tool, ...tools } = get().tools;
+    set({ replies, tools });
   },
 
   reset() {
-    set({ replies: {} });
+    set({ replies: {}, tools: {} });
   },
 }));

@@ -20,6 +20,7 @@ const LISTENED: Record<CompanyEventName, true> = {
   'message.updated': true,
   'agent.typing': true,
   'message.delta': true,
+  'agent.activity': true,
   'agent.reply_failed': true,
   'chat.created': true,
   'chat.updated': true,

@@ -43,6 +43,7 @@ export function agentView(overrides: Partial<AgentView> = {}): AgentView {
     elevenlabsAgentId: null,
     hasSigningSecret: false,
     callbackDeadlineMinutes: 10,
+    sendFeedback: false,
     isDefault: true,
     isEditable: false,
     isActive: true,

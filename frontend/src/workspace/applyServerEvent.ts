@@ -49,6 +49,9 @@ export function applyServerEvent(event: ServerEvent): boolean {
       chats.setTyping(event.payload.chatId, event.payload.typing);
       if (!event.payload.typing) useStreamingStore.getState().clear(event.payload.chatId);
       break;
+    case 'agent.activity':
+      useStreamingStore.getState().setTool(event.payload);
+      break;
     case 'agent.reply_failed':
       chats.setTyping(event.payload.chatId, false);
       useStreamingStore.getState().clear(event.payload.chatId);

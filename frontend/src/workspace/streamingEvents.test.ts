@@ -52,6 +52,24 @@ describe('realtime dispatch: streamed replies', () => {
     expect(streamed()).toBe('so far, then more');
   });
 
+  it("an agent's tool call shows while it runs, is not part of the text, and goes with the reply", () => {
+    const tool = () => useStreamingStore.getState().tools['chat-1'];
+    const activity = (name: string | null) =>
+      dispatch({
+        name: 'agent.activity',
+        payload: { companyId: 'c1', chatId: 'chat-1', messageId: 'user-1', tool: name },
+      });
+    activity('Calculator');
+    expect(tool()).toBe('Calculator');
+    dispatch(delta('4', 0));
+    expect(streamed()).toBe('4');
+    activity(null);
+    expect(tool()).toBeUndefined();
+    activity('Wikipedia');
+    dispatch({ name: 'agent.typing', payload: { companyId: 'c1', chatId: 'chat-1', typing: false } });
+    expect(tool()).toBeUndefined();
+  });
+
   it('a failed or stopped-before-text reply (typing off) clears the text', () => {
     dispatch(delta('half', 0));
     dispatch({ name: 'agent.typing', payload: { companyId: 'c1', chatId: 'chat-1', typing: false } });

@@ -58,6 +58,8 @@ export class MessageDto implements MessageView {
   @ApiProperty() isVoiceMessage: boolean;
   @ApiProperty({ enum: ['like', 'dislike'], nullable: true, type: String }) feedback:
     'like' | 'dislike' | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: "With a dislike: the user's reason" })
+  feedbackReason?: string | null;
   @ApiProperty() seq: string;
   @ApiPropertyOptional({
     enum: ['stopped', 'timeout', 'error'],
@@ -66,6 +68,12 @@ export class MessageDto implements MessageView {
     description: 'On a streamed reply cut short: stopped by the user, the agent stalled, or it sent an error',
   })
   interrupted?: 'stopped' | 'timeout' | 'error' | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: "With interrupted 'error': the agent's message",
+  })
+  interruptedReason?: string | null;
 }
 
 export class StreamingReplyDto implements StreamingReply {

@@ -132,7 +132,12 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     }
     if (text.trim()) {
       return this.waitForDatabase(`storing the reply to ${id}`, () =>
-        this.streaming.storeInterrupted(id, text, ending),
+        this.streaming.storeInterrupted(
+          id,
+          text,
+          ending,
+          ending === 'error' ? (outcome.error ?? null) : null,
+        ),
       );
     }
     if (ending === 'timeout') return this.retryOrFail(id, meta, 'The agent did not answer in time.');
@@ -174,6 +179,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
       },
       {
         onText: (text) => stream.push(text),
+        onTool: (tool) => stream.tool(tool),
         signal: stream.signal,
         // A stream may run longer than one timeout as a whole (within the stale-reply sweep's budget).
         maxDurationMs: 2 * this.config.webhookTimeoutMs,

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../../test/app.test-util';
@@ -67,6 +69,28 @@ function streamingBehaviours(gates: { release: () => void; held: Promise<void>; 
       void dribble(res, [
         '{"type":"item","content":"half"}\n',
         '{"type":"error","content":"Model overloaded"}\n',
+      ]);
+    },
+    // What a real n8n 2.41 streaming workflow sent (two Respond to Webhook nodes), line by line.
+    '/n8n-recorded': (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      const body = readFileSync(join(__dirname, '../../../test/fixtures/n8n/stream.body'), 'utf8');
+      void dribble(res, body.split(/(?<=\n)/));
+    },
+    // An n8n AI Agent: tokens, with a tool call between them.
+    '/n8n-agent': (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      const meta = { nodeId: 'agent', nodeName: 'AI Agent', itemIndex: 0, runIndex: 0, timestamp: 1 };
+      const line = (type: string, content?: string) =>
+        `${JSON.stringify({ type, content, metadata: meta })}\n`;
+      const tool = JSON.stringify({ toolCallId: 'c1', toolName: 'Calculator' });
+      void dribble(res, [
+        line('begin'),
+        line('item', 'Counting. '),
+        line('tool-call-start', tool),
+        line('tool-call-end', tool),
+        line('item', 'It is 42.'),
+        line('end'),
       ]);
     },
     '/hold': hold('partial '),
@@ -176,6 +200,44 @@ describe('streamed replies', () => {
     20_000,
   );
 
+  it('a real n8n stream shows each node as its paragraph, its {"output"} item as text', async () => {
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const { agentId } = await chatWith('/n8n-recorded');
+      const { chatId, messageId } = await send(agentId, 'Hello there');
+      const reply = await agentReply(tab, chatId);
+      expect(reply.message.content).toBe('n8n streamed: Hello there\n\nsecond chunk');
+      expect(deltasOf(tab, messageId).map((d) => d.text)).toEqual([
+        'n8n streamed: Hello there',
+        '\n\nsecond chunk',
+      ]);
+    } finally {
+      tab.close();
+    }
+  }, 20_000);
+
+  it("an AI Agent's tool call reaches the user's tabs as agent.activity, not as text, and no one else's", async () => {
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    const stranger = await connectSocket(t.baseUrl, (await registerUser(t)).accessToken);
+    try {
+      const { agentId } = await chatWith('/n8n-agent');
+      const { chatId, messageId } = await send(agentId, 'count');
+      const reply = await agentReply(tab, chatId);
+      expect(reply.message.content).toBe('Counting. It is 42.');
+      const activity = tab.events.filter((e) => e.event === 'agent.activity').map((e) => e.payload);
+      expect(activity).toEqual([
+        { companyId: user.companyId, chatId, messageId, tool: 'Calculator' },
+        { companyId: user.companyId, chatId, messageId, tool: null },
+      ]);
+      expect(
+        stranger.events.filter((e) => e.event.startsWith('agent.') || e.event.startsWith('message.')),
+      ).toEqual([]);
+    } finally {
+      tab.close();
+      stranger.close();
+    }
+  }, 20_000);
+
   it('a stall mid-stream (idle timeout) keeps the text so far, marked timeout, and is not asked again', async () => {
     const tab = await connectSocket(t.baseUrl, user.accessToken);
     try {
@@ -189,13 +251,17 @@ describe('streamed replies', () => {
     }
   }, 20_000);
 
-  it('an error chunk after some text keeps it, marked error', async () => {
+  it("an error chunk after some text keeps it, marked error, with the agent's message", async () => {
     const tab = await connectSocket(t.baseUrl, user.accessToken);
     try {
       const { agentId } = await chatWith('/error-chunk');
       const { chatId } = await send(agentId, 'fail midway');
       const reply = await agentReply(tab, chatId);
-      expect(reply.message).toMatchObject({ content: 'half', interrupted: 'error' });
+      expect(reply.message).toMatchObject({
+        content: 'half',
+        interrupted: 'error',
+        interruptedReason: 'Model overloaded',
+      });
     } finally {
       tab.close();
     }

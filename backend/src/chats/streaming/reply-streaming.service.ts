@@ -21,6 +21,8 @@ export class ReplyStream {
   private busy = false;
   /** The text so far is kept from the first piece on: a classic answer costs no store round trip. */
   private started = false;
+  /** The tool the agent is using, as last told to the tabs. */
+  private activity: string | null = null;
 
   constructor(
     private readonly target: ReplyTarget & { messageId: string },
@@ -51,6 +53,18 @@ export class ReplyStream {
   async cut(): Promise<void> {
     this.waiting = '';
     await this.sending;
+  }
+
+  /**
+   * The agent started using a tool (its name) or finished one (null): told to the user's tabs at once
+   * as `agent.activity`, shown under the typing indicator; never part of the reply's text. Repeats of
+   * the same status are not sent again.
+   */
+  tool(tool: string | null): void {
+    if (this.over() || tool === this.activity) return;
+    this.activity = tool;
+    const { chatId, messageId, userId, companyId } = this.target;
+    this.realtime.toUser(userId, 'agent.activity', { companyId, chatId, messageId, tool });
   }
 
   private over(): boolean {
@@ -116,8 +130,14 @@ export class ReplyStreamingService {
   }
 
   /** Stores what came of a reply cut short, marked with why (at most once, like every reply). */
-  async storeInterrupted(messageId: string, text: string, interrupted: ReplyInterruption): Promise<void> {
-    const stored = await this.messageRows.storeReply(messageId, text, interrupted);
+  async storeInterrupted(
+    messageId: string,
+    text: string,
+    interrupted: ReplyInterruption,
+    /** With 'error': the agent's message, shown with the note. */
+    reason: string | null = null,
+  ): Promise<void> {
+    const stored = await this.messageRows.storeReply(messageId, text, interrupted, reason);
     if (!stored) return;
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;

@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
   voiceCall: [user(20, MINUTE)],
   voiceTranscript: [user(600, MINUTE)],
   voiceFeedback: [user(120, MINUTE)],
+  // Thumbs up or down on any reply: each may POST a feedback event to the agent.
+  replyFeedback: [user(120, MINUTE)],
   // Invitations: sending (and resending) costs a mail; the public ones are keyed by address.
   invite: [user(60, HOUR)],
   invitationLookup: [ip(60, MINUTE)],

@@ -4,6 +4,7 @@ import type { AgentView } from '../../../api/contracts';
 import { useCompanyStore } from '../../../stores/companyStore';
 import { useAgentActions } from '../hooks/useAgentActions';
 import { DEFAULT_REPLY_DEADLINE_MINUTES, ReplyDeadlineField } from './ReplyDeadlineField';
+import { SendRatingsField } from './SendRatingsField';
 import { VoiceAgentIdField } from './VoiceAgentIdField';
 
 interface AddAgentValues {
@@ -12,6 +13,7 @@ interface AddAgentValues {
   webhook?: string;
   elevenlabsAgentId?: string;
   callbackDeadlineMinutes?: number;
+  sendFeedback?: boolean;
 }
 
 interface AddAgentDialogProps {
@@ -40,6 +42,7 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
       description: values.description?.trim() || undefined,
       elevenlabsAgentId: values.elevenlabsAgentId?.trim() || undefined,
       callbackDeadlineMinutes: values.callbackDeadlineMinutes,
+      sendFeedback: values.sendFeedback ?? false,
     });
     setSaving(false);
     if (!agent) return;
@@ -83,6 +86,7 @@ export function AddAgentDialog({ open, onClose, onAdded }: AddAgentDialogProps) 
           <Input type="url" placeholder="https://n8n.example.com/webhook/..." maxLength={2000} />
         </Form.Item>
         <VoiceAgentIdField />
+        <SendRatingsField />
         <ReplyDeadlineField />
       </Form>
     </Modal>

@@ -7,6 +7,7 @@ import { AvatarImage } from '../../../components/AvatarImage';
 import { AvatarUploadButton } from '../../../components/AvatarUploadButton';
 import { useAgentActions } from '../hooks/useAgentActions';
 import { DefaultQuestionsEditor } from './DefaultQuestionsEditor';
+import { SendRatingsField } from './SendRatingsField';
 import { ReplyDeadlineField } from './ReplyDeadlineField';
 import { SigningSecretAlert } from './SigningSecretAlert';
 import { VoiceAgentIdField } from './VoiceAgentIdField';
@@ -17,6 +18,7 @@ interface AgentValues {
   webhook?: string;
   elevenlabsAgentId?: string;
   signed: boolean;
+  sendFeedback: boolean;
   defaultQuestions: string[];
   callbackDeadlineMinutes: number;
 }
@@ -54,6 +56,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
     // The default agent's webhook and signing belong to the installation.
     if (!agent.isDefault) {
       request.webhook = values.webhook?.trim() ?? '';
+      request.sendFeedback = values.sendFeedback;
       if (values.signed !== agent.hasSigningSecret) request.signed = values.signed;
     }
     setSaving(true);
@@ -100,6 +103,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
           webhook: agent.webhook ?? '',
           elevenlabsAgentId: agent.elevenlabsAgentId ?? '',
           signed: agent.hasSigningSecret,
+          sendFeedback: agent.sendFeedback,
           defaultQuestions: agent.defaultQuestions,
           callbackDeadlineMinutes: agent.callbackDeadlineMinutes,
         }}
@@ -163,6 +167,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
             </Popconfirm>
           </Form.Item>
         )}
+        <SendRatingsField disabled={agent.isDefault} />
         <ReplyDeadlineField />
         <Form.Item label="Default questions" name="defaultQuestions">
           <DefaultQuestionsEditor />

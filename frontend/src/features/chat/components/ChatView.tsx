@@ -53,6 +53,7 @@ export function ChatView() {
           userAvatar={user?.avatar}
           agentName={agent.name}
           agentAvatar={agent.avatar}
+          readOnly={chat.isArchived}
         />
       </div>
       <div style={{ width: '100%', maxWidth: 900, margin: '0 auto', padding: token.padding }}>

@@ -35,4 +35,23 @@ describe('MessageBubble', () => {
       '/placeholder.svg',
     );
   });
+
+  it("a reply cut short by the agent's error says so with the agent's message", () => {
+    renderWithProviders(
+      <MessageBubble
+        message={messageView({
+          id: 'm-3',
+          senderType: 'agent',
+          content: 'Half',
+          interrupted: 'error',
+          interruptedReason: 'Model overloaded',
+        })}
+        userName="Ada"
+        agentName="Assistant"
+      />,
+    );
+    expect(screen.getByTestId('reply-interrupted')).toHaveTextContent(
+      'Incomplete: the agent reported an error: Model overloaded',
+    );
+  });
 });

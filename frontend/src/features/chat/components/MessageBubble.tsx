@@ -9,6 +9,9 @@ import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
 
 // The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.
 const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ default: m.AgentMarkdown })));
+// The rating control (antd's popover, form and input with it) is a chunk of its own too, shown after
+// the thread's first paint.
+const ReplyRating = lazy(() => import('./ReplyRating').then((m) => ({ default: m.ReplyRating })));
 
 let markdownWanted = false;
 /**
@@ -56,6 +59,8 @@ interface MessageBubbleProps {
   userAvatar?: string;
   agentName: string;
   agentAvatar?: string;
+  /** Thumbs up and down under an agent's text reply (not in an archived chat: it is read-only). */
+  rateable?: boolean;
 }
 
 /** One message: the user's on the right as plain text (line breaks kept), the agent's on the left as Markdown. */
@@ -66,6 +71,7 @@ export function MessageBubble({
   userAvatar,
   agentName,
   agentAvatar,
+  rateable = false,
 }: MessageBubbleProps) {
   const { token } = theme.useToken();
   const mine = message.senderType === 'user';
@@ -122,9 +128,18 @@ export function MessageBubble({
           )}
         </div>
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
+        {/* After the thread's first paint, like the Markdown: antd's buttons would delay it. */}
+        {rateable && markdown && !mine && !streaming && !message.isVoiceMessage && (
+          <Suspense fallback={null}>
+            <ReplyRating message={message} />
+          </Suspense>
+        )}
         {message.interrupted && (
           <Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="reply-interrupted">
             {INTERRUPTED_NOTE[message.interrupted]}
+            {message.interrupted === 'error' && message.interruptedReason
+              ? `: ${message.interruptedReason}`
+              : ''}
           </Text>
         )}
       </Flex>

@@ -87,6 +87,8 @@ interface MessageListProps {
   userAvatar?: string;
   agentName: string;
   agentAvatar?: string;
+  /** An archived chat: its replies are not rated. */
+  readOnly?: boolean;
 }
 
 /**
@@ -103,6 +105,7 @@ export function MessageList({
   userAvatar,
   agentName,
   agentAvatar,
+  readOnly = false,
 }: MessageListProps) {
   const { token } = theme.useToken();
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -195,6 +198,7 @@ export function MessageList({
               userAvatar={userAvatar}
               agentName={agentName}
               agentAvatar={agentAvatar}
+              rateable={!readOnly}
             />
           </Column>
         )}
