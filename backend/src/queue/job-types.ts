@@ -40,6 +40,7 @@ export interface JobPayloads {
   'account.mail': AccountMailJob;
   'account.register': AccountRegisterJob;
   'replies.sweep-stale': SweepJob;
+  'files.sweep-unattached': SweepJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -50,6 +51,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'account.mail',
   'account.register',
   'replies.sweep-stale',
+  'files.sweep-unattached',
 ];
 
 export interface EnqueueOptions {
