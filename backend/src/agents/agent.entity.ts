@@ -66,6 +66,10 @@ export class AgentEntity {
   @Column({ name: 'callback_deadline_minutes', type: 'smallint', default: 10 })
   callbackDeadlineMinutes: number;
 
+  /** Files go in the webhook body as base64 (n8n's chat trigger shape) instead of signed links. */
+  @Column({ name: 'send_files_inline', type: 'boolean', default: false })
+  sendFilesInline: boolean;
+
   @Column({ name: 'is_editable', type: 'boolean', default: true })
   isEditable: boolean;
 

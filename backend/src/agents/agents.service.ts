@@ -109,6 +109,7 @@ export class AgentsService {
       elevenlabsAgentId: input.elevenlabsAgentId || null,
       signingSecret,
       callbackDeadlineMinutes: input.callbackDeadlineMinutes ?? DEFAULT_CALLBACK_DEADLINE_MINUTES,
+      sendFilesInline: input.sendFilesInline ?? false,
       isDefault: false,
       isEditable: true,
       isActive: true,
@@ -128,6 +129,7 @@ export class AgentsService {
     if (input.isActive !== undefined) changes.isActive = input.isActive;
     if (input.callbackDeadlineMinutes !== undefined)
       changes.callbackDeadlineMinutes = input.callbackDeadlineMinutes;
+    if (input.sendFilesInline !== undefined) changes.sendFilesInline = input.sendFilesInline;
     if (input.webhook !== undefined) {
       await this.assertCallable(input.webhook);
       changes.webhook = input.webhook;

@@ -256,9 +256,12 @@ export class ChatsService {
     return this.attachments.upload(scope, chatId, name, file);
   }
 
-  /** The files of a user message as its agent's webhook body lists them (signed, expiring links). */
-  agentFiles(messageId: string): Promise<AgentFile[]> {
-    return this.attachments.forAgent(messageId);
+  /**
+   * The files of a user message as its agent's webhook body lists them: signed, expiring links, or
+   * (`inline`) small files' bytes in base64.
+   */
+  agentFiles(messageId: string, inline: boolean): Promise<AgentFile[]> {
+    return inline ? this.attachments.forAgentInline(messageId) : this.attachments.forAgent(messageId);
   }
 
   /** After the commit: tell the user's tabs, then queue the agent's reply. */

@@ -80,6 +80,8 @@ export interface ReplyAgent {
   /** A callback token issued now expires then: the database's clock plus the agent's deadline (Unix ms). */
   callbackExpiresAt: number;
   callbackDeadlineMinutes: number;
+  /** Files go in the body as base64 instead of links. */
+  sendFilesInline?: boolean;
 }
 
 export interface PendingReply extends ReplyTarget {
@@ -163,7 +165,7 @@ const SEND_SQL = `WITH target AS (
 
 const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
    a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
-   a.callback_deadline_minutes AS agent_callback_minutes,
+   a.callback_deadline_minutes AS agent_callback_minutes, a.send_files_inline AS agent_files_inline,
    (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at,
    EXISTS (SELECT 1 FROM files f WHERE f.message_id = m.id) AS has_files
  FROM messages m JOIN chats c ON c.id = m.chat_id
@@ -355,6 +357,7 @@ export class MessagesRepository {
         agent_webhook: string;
         agent_signing_secret: string | null;
         agent_callback_minutes: number;
+        agent_files_inline: boolean;
         agent_callback_expires_at: number;
         has_files: boolean;
       }
@@ -376,6 +379,7 @@ export class MessagesRepository {
             signingSecret: row.agent_signing_secret,
             callbackExpiresAt: row.agent_callback_expires_at,
             callbackDeadlineMinutes: row.agent_callback_minutes,
+            sendFilesInline: row.agent_files_inline,
           }
         : null,
     };

@@ -12,6 +12,8 @@ export interface AgentView {
   hasSigningSecret: boolean;
   /** Minutes an agent that answers 202 Accepted has to deliver its reply by callback (1 to 60). */
   callbackDeadlineMinutes: number;
+  /** Files are sent in the webhook body as base64 `data` instead of signed links (small ones). */
+  sendFilesInline?: boolean;
   isDefault: boolean;
   isEditable: boolean;
   isActive: boolean;
@@ -35,6 +37,8 @@ export interface CreateAgentRequest {
   signed?: boolean;
   /** Omitted: 10 minutes. */
   callbackDeadlineMinutes?: number;
+  /** Omitted: false (files are sent as signed links). */
+  sendFilesInline?: boolean;
 }
 
 /** PATCH /api/agents/:id */

@@ -24,7 +24,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       // An agent that fetches every file it is sent (as n8n's HTTP Request node would) and answers
       // with their hashes.
       '/fetch-files': (_req, res, body) => {
-        const { files = [] } = JSON.parse(body) as { files?: AgentFile[] };
+        const { files = [] } = JSON.parse(body) as { files?: Array<AgentFile & { url: string }> };
         void Promise.all(
           files.map(async (file) => {
             const link = new URL(file.url);
@@ -35,6 +35,13 @@ describe('message attachments (upload, serve, send, webhook)', () => {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify([{ output: lines.join('\n') }]));
         });
+      },
+      // An agent that cannot fetch: it reads the files from the body (inline mode).
+      '/inline-files': (_req, res, body) => {
+        const { files = [] } = JSON.parse(body) as { files?: Array<{ fileName: string; data: string }> };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const lines = files.map((f) => `${f.fileName}:${sha256(Buffer.from(f.data, 'base64'))}`);
+        res.end(JSON.stringify([{ output: lines.join('\n') }]));
       },
     });
     t = await createTestApp({
@@ -252,7 +259,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         [`chart.png:200:${sha256(pngServed)}`, `paper.pdf:200:${sha256(pdf)}`].join('\n'),
       );
       const call = hook.requests.find((r) => JSON.parse(r.body).messageId === (sent.body as MessageView).id);
-      const body = JSON.parse(call!.body) as { files: AgentFile[] };
+      const body = JSON.parse(call!.body) as { files: Array<AgentFile & { url: string }> };
       expect(body.files).toEqual([
         { id: png.id, name: 'chart.png', mimeType: 'image/png', size: png.size, url: expect.any(String) },
         {
@@ -273,6 +280,43 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(call!.headers['webhook-signature']).toBe(
         signWebhook(agent.body.signingSecret as string, (sent.body as MessageView).id, ts, call!.body),
       );
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('sends the files themselves, base64, to an agent set to receive them inline', async () => {
+    const user = await registerUser(t);
+    const agent = await request(t.http)
+      .post('/api/agents')
+      .set(as(user))
+      .send({ name: 'No fetch', webhook: `${hook.url}/inline-files`, sendFilesInline: true })
+      .expect(201);
+    expect(agent.body.sendFilesInline).toBe(true);
+    const chatId = await newChat(user, agent.body.id as string);
+    const csvBytes = Buffer.from('name,score\nada,3\n');
+    const csv = await uploaded(user, chatId, 'scores.csv', csvBytes);
+    const pdf = pdfBytes(100_000);
+    const doc = await uploaded(user, chatId, 'small.pdf', pdf);
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const sent = await send(user, chatId, { attachmentIds: [csv.id, doc.id] }).expect(201);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe(`scores.csv:${sha256(csvBytes)}\nsmall.pdf:${sha256(pdf)}`);
+      const call = hook.requests.find((r) => JSON.parse(r.body).messageId === (sent.body as MessageView).id);
+      const files = (JSON.parse(call!.body) as { files: Array<Record<string, unknown>> }).files;
+      expect(files[0]).toEqual({
+        id: csv.id,
+        name: 'scores.csv',
+        fileName: 'scores.csv',
+        mimeType: 'text/csv',
+        size: csvBytes.length,
+        data: csvBytes.toString('base64'),
+      });
+      expect(files[1]).not.toHaveProperty('url');
     } finally {
       tab.close();
     }

@@ -38,14 +38,17 @@ export const fileTooLarge = (name: string, maxBytes: number): string =>
 const SNIFF_BYTES = 64 * 1024;
 const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A file as the agent's webhook body lists it: `url` is a signed link it can GET without a session. */
-export interface AgentFile {
-  id: string;
-  name: string;
-  mimeType: string;
-  size: number;
-  url: string;
-}
+/**
+ * A file as the agent's webhook body lists it: `url` is a signed link it can GET without a session; in
+ * inline mode a small file comes as `data` (base64) with `fileName`, as n8n's chat trigger has it.
+ */
+export type AgentFile = { id: string; name: string; mimeType: string; size: number } & (
+  { url: string } | { fileName: string; data: string }
+);
+
+/** Inline mode: files up to this size go in the body, larger ones (and past the total) as links. */
+export const INLINE_FILE_MAX_BYTES = 1024 * 1024;
+const INLINE_TOTAL_MAX_BYTES = 4 * 1024 * 1024;
 
 /** An attachment's bytes, ready to be served. */
 export interface AttachmentContent {
@@ -225,6 +228,25 @@ export class AttachmentsService {
       size: row.size,
       url: `${this.config.appOrigin}${signAttachmentPath(this.linkKey, row.id, expires)}`,
     }));
+  }
+
+  /** forAgent for an agent that cannot fetch: small files' bytes in the body, the others as links. */
+  async forAgentInline(messageId: string): Promise<AgentFile[]> {
+    const linked = await this.forAgent(messageId);
+    let budget = INLINE_TOTAL_MAX_BYTES;
+    const out: AgentFile[] = [];
+    for (const file of linked) {
+      if (file.size > INLINE_FILE_MAX_BYTES || file.size > budget) {
+        out.push(file);
+        continue;
+      }
+      budget -= file.size;
+      const pieces: Buffer[] = [];
+      for await (const piece of await this.store.read(file.id)) pieces.push(piece as Buffer);
+      const { id, name, mimeType, size } = file;
+      out.push({ id, name, mimeType, size, fileName: name, data: Buffer.concat(pieces).toString('base64') });
+    }
+    return out;
   }
 
   /** A file's bytes for its signed link: 404 for no link or a wrong one, 410 for an expired one. */

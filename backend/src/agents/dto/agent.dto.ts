@@ -40,6 +40,7 @@ export class AgentDto implements AgentView {
   @ApiProperty({ nullable: true, type: String }) elevenlabsAgentId: string | null;
   @ApiProperty() hasSigningSecret: boolean;
   @ApiProperty({ minimum: 1, maximum: 60 }) callbackDeadlineMinutes: number;
+  @ApiPropertyOptional() sendFilesInline?: boolean;
   @ApiProperty() isDefault: boolean;
   @ApiProperty() isEditable: boolean;
   @ApiProperty() isActive: boolean;
@@ -101,6 +102,14 @@ export class CreateAgentDto implements CreateAgentRequest {
   @Min(1, { message: REPLY_DEADLINE_RULE })
   @Max(60, { message: REPLY_DEADLINE_RULE })
   callbackDeadlineMinutes?: number;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Send small files in the webhook body as base64 (n8n chat trigger shape) instead of links',
+  })
+  @OptionalNotNull()
+  @IsBoolean({ message: 'sendFilesInline must be true or false' })
+  sendFilesInline?: boolean;
 }
 
 /** Every field of CreateAgentDto, optional, with the same rules; plus switching the agent on or off. */

@@ -157,7 +157,9 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
       companyId: context.companyId,
       // Signed links that expire within minutes (docs/webhook-signatures.md); the signature covers
       // them. Absent when the message has no files.
-      ...(context.hasFiles ? { files: await this.chats.agentFiles(context.message.id) } : {}),
+      ...(context.hasFiles
+        ? { files: await this.chats.agentFiles(context.message.id, agent.sendFilesInline ?? false) }
+        : {}),
     };
     const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
     // The built-in demo agent answers in-process, not through the network guard.

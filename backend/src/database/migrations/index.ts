@@ -14,6 +14,7 @@ import { MessageSearch1763920000000 } from './1763920000000-message-search';
 import { InvitationMailProof1763940000000 } from './1763940000000-invitation-mail-proof';
 import { VoiceCalls1763940000001 } from './1763940000001-voice-calls';
 import { MessageAttachments1763950000000 } from './1763950000000-message-attachments';
+import { AgentFilesInline1763950000001 } from './1763950000001-agent-files-inline';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   InvitationMailProof1763940000000,
   VoiceCalls1763940000001,
   MessageAttachments1763950000000,
+  AgentFilesInline1763950000001,
 ];
