@@ -19,6 +19,7 @@ interface AgentValues {
   signed: boolean;
   defaultQuestions: string[];
   callbackDeadlineMinutes: number;
+  sendFilesInline: boolean;
 }
 
 interface AgentDetailsProps {
@@ -54,6 +55,8 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
     // The default agent's webhook and signing belong to the installation.
     if (!agent.isDefault) {
       request.webhook = values.webhook?.trim() ?? '';
+      if (values.sendFilesInline !== (agent.sendFilesInline ?? false))
+        request.sendFilesInline = values.sendFilesInline;
       if (values.signed !== agent.hasSigningSecret) request.signed = values.signed;
     }
     setSaving(true);
@@ -102,6 +105,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
           signed: agent.hasSigningSecret,
           defaultQuestions: agent.defaultQuestions,
           callbackDeadlineMinutes: agent.callbackDeadlineMinutes,
+          sendFilesInline: agent.sendFilesInline ?? false,
         }}
         onFinish={(values) => void save(values)}
       >
@@ -161,6 +165,16 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
             >
               <Button>Regenerate secret</Button>
             </Popconfirm>
+          </Form.Item>
+        )}
+        {!agent.isDefault && (
+          <Form.Item
+            label="Send files inline"
+            name="sendFilesInline"
+            valuePropName="checked"
+            extra="Small files go in the request body (base64, as n8n's chat trigger has them) instead of links the agent fetches."
+          >
+            <Switch />
           </Form.Item>
         )}
         <ReplyDeadlineField />
