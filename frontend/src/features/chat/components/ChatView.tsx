@@ -58,7 +58,15 @@ export function ChatView() {
   if (!chat) return <WelcomeView agent={agent} chatId={null} onSend={input.onSend} />;
   if (!messages?.loaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading messages" />;
   if (messages.items.length === 0 && !typing)
-    return <WelcomeView agent={agent} chatId={chat.id} onSend={input.onSend} onTyping={input.onTyping} />;
+    return (
+      <WelcomeView
+        agent={agent}
+        chatId={chat.id}
+        onSend={onSend}
+        onTyping={input.onTyping}
+        attachments={chat.isArchived ? undefined : files}
+      />
+    );
 
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="chat-drop-zone" {...dropTarget}>
