@@ -25,6 +25,7 @@ import { Database } from '../database/database';
 import { type AgentFile, AttachmentsService } from '../files/attachments.service';
 import type { Readable } from 'node:stream';
 import type { MessageAttachment } from '../contracts/chats';
+import type { ReplyFile } from '../files/agent-reply-files';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
 export const CHAT_ARCHIVED = 'This chat is archived. Restore it to send messages.';
@@ -76,7 +77,11 @@ export class ChatsService {
     private readonly realtime: RealtimePublisher,
     private readonly replyStreams: ReplyStreamStore,
     private readonly attachments: AttachmentsService,
-  ) {}
+  ) {
+    this.allowedHosts = new Set(config.webhookAllowedHosts);
+  }
+
+  private readonly allowedHosts: ReadonlySet<string>;
 
   /** One page of the Active or Archived list, newest first; `cursor` is the page before's nextCursor. */
   async list(
@@ -264,6 +269,25 @@ export class ChatsService {
     return inline ? this.attachments.forAgentInline(messageId) : this.attachments.forAgent(messageId);
   }
 
+  /**
+   * The files of an agent's answer, fetched (SSRF-guarded) or decoded and stored to the chat before the
+   * reply is; a file that cannot be is left out.
+   */
+  async storeAgentFiles(
+    target: { userId: string; companyId: string; chatId: string },
+    files: readonly ReplyFile[],
+  ): Promise<{ ids: string[]; names: string[] }> {
+    const stored = { ids: [] as string[], names: [] as string[] };
+    const rules = { allowedHosts: this.allowedHosts, timeoutMs: this.config.webhookTimeoutMs };
+    for (const file of files) {
+      const id = await this.attachments.storeFromAgent(target, file, rules);
+      if (!id) continue;
+      stored.ids.push(id);
+      stored.names.push(file.name);
+    }
+    return stored;
+  }
+
   /** After the commit: tell the user's tabs, then queue the agent's reply. */
   private async afterUserMessage(
     scope: OwnerScope,
@@ -374,10 +398,25 @@ export class ChatsService {
    * Stores the agent's answer to a user message: at most once, however often the job runs (or an agent
    * calls back). False when the message no longer waited for it.
    */
-  async storeReply(messageId: string, content: string): Promise<boolean> {
-    const stored = await this.messageRows.storeReply(messageId, content);
-    if (!stored) return false;
+  async storeReply(
+    messageId: string,
+    content: string,
+    /** Files of the answer, already stored to the chat (storeAgentFiles). */
+    files: { ids: readonly string[]; names: readonly string[] } = { ids: [], names: [] },
+  ): Promise<boolean> {
+    const preview = content || files.names.map((name) => `📎 ${name}`).join(', ');
+    const stored = await this.messageRows.storeReply(messageId, content, null, preview);
+    if (!stored) {
+      await this.attachments.discardUnsent(files.ids);
+      return false;
+    }
     recordReplies('replied');
+    if (files.ids.length)
+      stored.message.attachments = await this.attachments.attachToReply(
+        stored.message.id,
+        stored.chat.id,
+        files.ids,
+      );
     const { userId, companyId, message, chat } = stored;
     const chatId = chat.id;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });

@@ -396,11 +396,13 @@ export class MessagesRepository {
     content: string,
     /** A streamed reply cut short: what came is stored, marked with why it ended early. */
     interrupted: ReplyInterruption | null = null,
+    /** The chat list's preview when it is not the text (a reply of files only). */
+    preview: string = content,
   ): Promise<StoredReply | null> {
     const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
       messageId,
       content,
-      content.slice(0, PREVIEW_STORE_LENGTH),
+      preview.slice(0, PREVIEW_STORE_LENGTH),
       interrupted,
     ]);
     const row = rows[0];

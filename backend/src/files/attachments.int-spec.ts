@@ -13,6 +13,7 @@ import type { AgentFile } from './attachments.service';
 import { StoredFileEntity } from './stored-file.entity';
 import { parseS3Url, S3AttachmentStore } from './s3-attachment-store';
 
+const AGENT_CSV = 'month,sales\njan,3\nfeb,5\n';
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 describe('message attachments (upload, serve, send, webhook)', () => {
@@ -35,6 +36,41 @@ describe('message attachments (upload, serve, send, webhook)', () => {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify([{ output: lines.join('\n') }]));
         });
+      },
+      // Agents that answer with files: a chart inline (base64) and a CSV by URL (served below), then
+      // one whose answer is files alone, one of them at an address the SSRF guard refuses.
+      '/answer-files': (_req, res) => {
+        void pngBytes(12, 6).then((png) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify([
+              {
+                output: 'Here is the chart and the data.',
+                files: [
+                  { name: 'chart.png', mimeType: 'image/png', data: png.toString('base64') },
+                  { name: 'data.csv', mimeType: 'text/csv', url: `${hook.url}/raw/data.csv` },
+                ],
+              },
+            ]),
+          );
+        });
+      },
+      '/only-files': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify([
+            {
+              files: [
+                { name: 'data.csv', mimeType: 'text/csv', url: `${hook.url}/raw/data.csv` },
+                { name: 'metadata.txt', url: 'http://169.254.169.254/latest/meta-data' },
+              ],
+            },
+          ]),
+        );
+      },
+      '/raw/data.csv': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.end(AGENT_CSV);
       },
       // An agent that cannot fetch: it reads the files from the body (inline mode).
       '/inline-files': (_req, res, body) => {
@@ -317,6 +353,64 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         data: csvBytes.toString('base64'),
       });
       expect(files[1]).not.toHaveProperty('url');
+    } finally {
+      tab.close();
+    }
+  });
+
+  it("stores the files of an agent's answer (inline and fetched through the SSRF guard) and shows them", async () => {
+    const user = await registerUser(t);
+    const agentFor = async (path: string) =>
+      (
+        await request(t.http)
+          .post('/api/agents')
+          .set(as(user))
+          .send({ name: `Maker ${path}`, webhook: `${hook.url}${path}` })
+          .expect(201)
+      ).body.id as string;
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const chatId = await newChat(user, await agentFor('/answer-files'));
+      await send(user, chatId, { content: 'chart please' }).expect(201);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe('Here is the chart and the data.');
+      expect(reply.message.attachments).toEqual([
+        expect.objectContaining({
+          name: 'chart.png',
+          mimeType: 'image/png',
+          kind: 'image',
+          width: 12,
+          height: 6,
+        }),
+        expect.objectContaining({
+          name: 'data.csv',
+          mimeType: 'text/csv',
+          kind: 'file',
+          size: AGENT_CSV.length,
+        }),
+      ]);
+      const csv = await request(t.http).get(reply.message.attachments![1].url).expect(200);
+      expect(csv.text).toBe(AGENT_CSV);
+      const page = await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
+      const stored = (page.body as { messages: MessageView[] }).messages.find(
+        (m) => m.id === reply.message.id,
+      );
+      expect(stored?.attachments?.map((a) => a.name)).toEqual(['chart.png', 'data.csv']);
+
+      // Files alone are an answer (no apology); the one at a refused address is left out.
+      const onlyFiles = await newChat(user, await agentFor('/only-files'));
+      await send(user, onlyFiles, { content: 'just the data' }).expect(201);
+      const filesOnly = await tab.waitFor<{
+        chatId: string;
+        message: MessageView;
+        chat: { lastMessage: string };
+      }>('message.created', (p) => p.message.senderType === 'agent' && p.chatId === onlyFiles);
+      expect(filesOnly.message.content).toBe('');
+      expect(filesOnly.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
+      expect(filesOnly.chat.lastMessage).toBe('📎 data.csv');
     } finally {
       tab.close();
     }

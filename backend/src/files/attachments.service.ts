@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { guardedGet } from '../webhooks/guarded-fetch';
+import type { ReplyFile } from './agent-reply-files';
 import type { OwnerScope } from '../common/company-scope';
 import {
   GoneError,
@@ -263,6 +265,45 @@ export class AttachmentsService {
       kind: row.kind,
       body: await this.store.read(id),
     };
+  }
+
+  /**
+   * A file from an agent's answer, stored as an upload to the chat (same type and size rules, images
+   * re-encoded): fetched through the SSRF guard, or decoded from base64. Null, logged, when it cannot
+   * be: the reply is stored without it.
+   */
+  async storeFromAgent(
+    target: { userId: string; companyId: string; chatId: string },
+    file: ReplyFile,
+    fetchRules: { allowedHosts: ReadonlySet<string>; timeoutMs: number },
+  ): Promise<string | null> {
+    try {
+      const body =
+        'url' in file
+          ? await guardedGet(file.url, fetchRules)
+          : Readable.from([Buffer.from(file.data, 'base64')]);
+      const stored = await this.upload(target, target.chatId, file.name, body);
+      return stored.id;
+    } catch (error) {
+      this.logger.warn(`A file of the agent's reply was not stored (${file.name}): ${String(error)}`);
+      return null;
+    }
+  }
+
+  /** Links files stored from an agent's answer to the reply message, and returns them for its view. */
+  async attachToReply(
+    messageId: string,
+    chatId: string,
+    ids: readonly string[],
+  ): Promise<MessageAttachment[]> {
+    if (!ids.length) return [];
+    await this.rows.attachInChat(messageId, chatId, ids);
+    return (await this.ofMessages([messageId])).get(messageId) ?? [];
+  }
+
+  /** Files stored for a reply that was not stored after all. */
+  async discardUnsent(ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.discard(ids.map((id) => ({ id, storage: this.store.kind })));
   }
 
   /** Ids of a chat's files whose bytes the rows' cascade does not reach: read before deleting the chat. */

@@ -126,6 +126,16 @@ export class AttachmentsRepository {
     );
   }
 
+  /** Links unsent files of a chat to a message of that chat (an agent's reply), in the order given. */
+  async attachInChat(messageId: string, chatId: string, ids: readonly string[]): Promise<void> {
+    await this.db.execute(
+      `UPDATE files f SET message_id = $1, position = o.position
+       FROM unnest($3::uuid[]) WITH ORDINALITY AS o(id, position)
+       WHERE f.id = o.id AND f.chat_id = $2 AND f.message_id IS NULL`,
+      [messageId, chatId, ids],
+    );
+  }
+
   /** The attachments of these messages (of chats the caller has checked), in their order. */
   async ofMessages(messageIds: readonly string[]): Promise<AttachmentRow[]> {
     if (!messageIds.length) return [];
