@@ -68,6 +68,11 @@ describe('message attachments (upload, serve, send, webhook)', () => {
           ]),
         );
       },
+      // A long-running agent: accepts with 202 and delivers later to the callback (the test does).
+      '/async-files': (_req, res) => {
+        res.writeHead(202);
+        res.end();
+      },
       '/raw/data.csv': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.end(AGENT_CSV);
@@ -411,6 +416,42 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(filesOnly.message.content).toBe('');
       expect(filesOnly.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
       expect(filesOnly.chat.lastMessage).toBe('📎 data.csv');
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('takes files in an async callback body too, text optional', async () => {
+    const user = await registerUser(t);
+    const agent = await request(t.http)
+      .post('/api/agents')
+      .set(as(user))
+      .send({ name: 'Later', webhook: `${hook.url}/async-files` })
+      .expect(201);
+    const chatId = await newChat(user, agent.body.id as string);
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const sent = (await send(user, chatId, { content: 'take your time' }).expect(201)).body as MessageView;
+      const delivered = () =>
+        hook.requests.find((r) => r.path === '/async-files' && JSON.parse(r.body).messageId === sent.id);
+      // The job calls the agent after the send answers: wait for the call to arrive.
+      for (let waited = 0; !delivered() && waited < 5000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const delivery = JSON.parse(delivered()!.body) as { callbackUrl: string; callbackToken: string };
+      const callback = new URL(delivery.callbackUrl);
+      await request(t.http)
+        .post(callback.pathname)
+        .set('Authorization', `Bearer ${delivery.callbackToken}`)
+        .send({ files: [{ name: 'data.csv', url: `${hook.url}/raw/data.csv` }] })
+        .expect(200);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe('');
+      expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
+        ['data.csv', AGENT_CSV.length],
+      ]);
     } finally {
       tab.close();
     }
