@@ -190,6 +190,20 @@ export class AttachmentsRepository {
     return rows[0]?.data ?? null;
   }
 
+  /**
+   * A slice of a chunk (`offset` from 0), empty past its end, null when there is no such chunk. Read in
+   * slices because node-pg brings bytea as hex text: a whole 1 MB chunk would be a 2 MB string in
+   * V8's large-object space, freed only by a full collection, so reading a file grew the process by
+   * a multiple of its size. Chunks are stored uncompressed (EXTERNAL), so a slice reads only its pages.
+   */
+  async chunkSlice(fileId: string, idx: number, offset: number, length: number): Promise<Buffer | null> {
+    const rows: Array<{ data: Buffer }> = await this.db.query(
+      'SELECT substring(data FROM $3::int FOR $4::int) AS data FROM file_chunks WHERE file_id = $1 AND idx = $2',
+      [fileId, idx, offset + 1, length],
+    );
+    return rows[0]?.data ?? null;
+  }
+
   async removeChunks(fileIds: readonly string[]): Promise<void> {
     await this.db.execute('DELETE FROM file_chunks WHERE file_id = ANY($1::uuid[])', [fileIds]);
   }

@@ -4,6 +4,8 @@ import type { AttachmentsRepository } from './files.repository';
 
 /** About 1 MB a row: large enough to keep the rows few, small enough that no file is held whole. */
 export const CHUNK_BYTES = 1024 * 1024;
+/** What one read brings: small enough for V8's young generation as hex text (under 128 KB). */
+const READ_SLICE_BYTES = 48 * 1024;
 
 /**
  * Attachments' bytes in PostgreSQL, in `file_chunks` rows of about 1 MB: a write holds one chunk at a
@@ -39,9 +41,12 @@ export class PgAttachmentStore implements AttachmentStore {
     const files = this.files;
     async function* chunks(): AsyncGenerator<Buffer> {
       for (let idx = 0; ; idx++) {
-        const chunk = await files.chunk(fileId, idx);
-        if (!chunk) return;
-        yield chunk;
+        for (let offset = 0; ; offset += READ_SLICE_BYTES) {
+          const slice = await files.chunkSlice(fileId, idx, offset, READ_SLICE_BYTES);
+          if (!slice) return; // no chunk idx: the file has ended
+          if (slice.length) yield slice;
+          if (slice.length < READ_SLICE_BYTES) break;
+        }
       }
     }
     return Promise.resolve(Readable.from(chunks(), { objectMode: false }));

@@ -12,6 +12,9 @@ export class MessageAttachments1763950000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "file_chunks" ("file_id" uuid NOT NULL, "idx" integer NOT NULL, "data" bytea NOT NULL, CONSTRAINT "PK_8d82f2dce49cdb92cdf760407b4" PRIMARY KEY ("file_id", "idx"))`,
     );
+    // Uncompressed out of line: a read of a slice (substring) fetches only its pages, and the bytes of
+    // most attachments (images, PDF, Office files) are compressed already.
+    await queryRunner.query(`ALTER TABLE "file_chunks" ALTER COLUMN "data" SET STORAGE EXTERNAL`);
     await queryRunner.query(
       `ALTER TABLE "files" ADD "storage" character varying(8) NOT NULL DEFAULT 'inline'`,
     );
