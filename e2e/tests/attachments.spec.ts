@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { ANSWER_CSV } from '../fixtures/agent-webhook';
 import { agentWebhookUrl, createAgent, createChat } from '../fixtures/api';
-import { agentMessage, messageInput, openChatRow, userMessage } from '../fixtures/chat';
+import { agentMessage, messageInput, openChatRow, sendMessage, userMessage } from '../fixtures/chat';
 import { twoDevices } from '../fixtures/devices';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -67,6 +68,32 @@ test('a PNG and a PDF sent to an agent: it fetches both by their links, and the 
     } finally {
       await anonymous.close();
     }
+  } finally {
+    await close();
+  }
+});
+
+test('an agent that answers with an image and a CSV: both show in the reply, the CSV downloads', async ({
+  browser,
+}) => {
+  const { a, b, session, close } = await twoDevices(browser, 'answer-files', async (s) => {
+    const agent = await createAgent(s, { name: 'Chart maker', webhook: agentWebhookUrl('/answer-files') });
+    await createChat(s, { agentId: agent.id, title: 'Charts' });
+  });
+  try {
+    await openChatRow(a, 'Charts');
+    await openChatRow(b, 'Charts');
+    await sendMessage(a, 'Sales chart please');
+    for (const page of [a, b]) {
+      const reply = agentMessage(page, 'Here is the chart and the data.');
+      await expect(reply.getByRole('img', { name: 'chart.png' })).toBeVisible();
+      await expect(reply.getByTestId('attachment-file')).toContainText('data.csv');
+    }
+    const card = agentMessage(a, 'Here is the chart and the data.').getByTestId('attachment-file');
+    const csv = await session.request.get((await card.getAttribute('href')) as string);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="data.csv"/);
+    expect(await csv.text()).toBe(ANSWER_CSV);
   } finally {
     await close();
   }
