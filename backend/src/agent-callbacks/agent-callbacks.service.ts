@@ -13,7 +13,13 @@ import { type ReplyStream, ReplyStreamingService } from '../chats/streaming/repl
 import { callbackDeadlineMissed } from '../chats/jobs/stale-reply.sweeper';
 import { STREAM_LINE_TOO_LONG, StreamReader, streamFormatOf } from '../webhooks/stream-parsers';
 import { MAX_RESPONSE_BYTES } from '../webhooks/webhook-client';
-import { CALLBACK_STREAM_EMPTY, type CallbackReply, callbackReplyText } from './callback-body';
+import {
+  CALLBACK_BODY_INVALID,
+  CALLBACK_STREAM_EMPTY,
+  type CallbackReply,
+  callbackReplyText,
+} from './callback-body';
+import { filesOf, type ReplyFile } from '../files/agent-reply-files';
 import { AgentCallbackTokensService } from './agent-callback-tokens.service';
 
 export const CALLBACK_TOKEN_REQUIRED =
@@ -77,9 +83,31 @@ export class AgentCallbacksService {
   ): Promise<void> {
     const { id } = await this.authorize(messageId, authorization);
     const body = await readBody();
+    const files = filesOf(Array.isArray(body) ? (body as unknown[])[0] : body);
+    if (files.length) return this.settleWithFiles(id, body, files);
     // Read before anything is stored: a body without text changes nothing.
     const text = callbackReplyText(body);
     return this.settle(id, { text });
+  }
+
+  /**
+   * A callback whose body carries files (text optional): they are fetched or decoded and stored to the
+   * chat first, as for a webhook's answer, then the reply with them.
+   */
+  private async settleWithFiles(id: string, body: unknown, files: ReplyFile[]): Promise<void> {
+    let text = '';
+    try {
+      text = callbackReplyText(body);
+    } catch {
+      // Files alone are a reply.
+    }
+    const context = await this.chats.pendingReplyContext(id);
+    if (!context) return this.refuseNotWaiting(id);
+    const target = { userId: context.userId, companyId: context.companyId, chatId: context.chatId };
+    const stored = await this.chats.storeAgentFiles(target, files);
+    if (!text && !stored.ids.length) throw new ValidationFailedError(CALLBACK_BODY_INVALID);
+    if (await this.chats.storeReply(id, text, stored)) return;
+    return this.refuseNotWaiting(id);
   }
 
   /**

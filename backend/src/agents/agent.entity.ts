@@ -69,6 +69,9 @@ export class AgentEntity {
   /** The agent wants to be told of its replies' ratings (a `feedback` event to its webhook). */
   @Column({ name: 'send_feedback', type: 'boolean', default: false })
   sendFeedback: boolean;
+  /** Files go in the webhook body as base64 (n8n's chat trigger shape) instead of signed links. */
+  @Column({ name: 'send_files_inline', type: 'boolean', default: false })
+  sendFilesInline: boolean;
 
   @Column({ name: 'is_editable', type: 'boolean', default: true })
   isEditable: boolean;

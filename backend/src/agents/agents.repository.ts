@@ -21,6 +21,7 @@ export function toAgentView(agent: AgentEntity): AgentView {
     hasSigningSecret: !!agent.signingSecret,
     callbackDeadlineMinutes: agent.callbackDeadlineMinutes,
     sendFeedback: agent.sendFeedback,
+    sendFilesInline: agent.sendFilesInline,
     isDefault: agent.isDefault,
     isEditable: agent.isEditable,
     isActive: agent.isActive,
@@ -57,19 +58,29 @@ export type AgentChanges = Partial<
     | 'signingSecret'
     | 'callbackDeadlineMinutes'
     | 'sendFeedback'
+    | 'sendFilesInline'
     | 'isActive'
   >
 >;
 export type NewAgent = Omit<
   AgentEntity,
-  'id' | 'userId' | 'companyId' | 'createdAt' | 'updatedAt' | 'avatarFileId' | 'user' | 'company'
->;
+  | 'id'
+  | 'userId'
+  | 'companyId'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'avatarFileId'
+  | 'user'
+  | 'company'
+  | 'sendFilesInline'
+> & { sendFilesInline?: boolean };
 
 /** An agent row's columns (table `a`), named as the entity's fields. */
 const AGENT_COLUMNS = `a.id, a.user_id AS "userId", a.company_id AS "companyId", a.name, a.description,
   a.avatar_file_id AS "avatarFileId", a.webhook, a.default_questions AS "defaultQuestions",
   a.elevenlabs_agent_id AS "elevenlabsAgentId", a.signing_secret AS "signingSecret",
-  a.callback_deadline_minutes AS "callbackDeadlineMinutes", a.send_feedback AS "sendFeedback", a.is_editable AS "isEditable",
+  a.callback_deadline_minutes AS "callbackDeadlineMinutes", a.send_feedback AS "sendFeedback",
+  a.send_files_inline AS "sendFilesInline", a.is_editable AS "isEditable",
   a.is_default AS "isDefault", a.is_active AS "isActive", a.created_at AS "createdAt", a.updated_at AS "updatedAt"`;
 
 /** The fields of NewAgent and AgentChanges, and their columns. */
@@ -82,6 +93,7 @@ const COLUMNS = {
   signingSecret: 'signing_secret',
   callbackDeadlineMinutes: 'callback_deadline_minutes',
   sendFeedback: 'send_feedback',
+  sendFilesInline: 'send_files_inline',
   isDefault: 'is_default',
   isEditable: 'is_editable',
   isActive: 'is_active',
@@ -89,6 +101,7 @@ const COLUMNS = {
 
 /** A value as its column takes it: jsonb gets JSON text (pg would send an array as a PostgreSQL array). */
 function columnValue(field: keyof NewAgent, value: unknown): unknown {
+  if (field === 'sendFilesInline') return value ?? false;
   return field === 'defaultQuestions' ? JSON.stringify(value) : value;
 }
 

@@ -111,6 +111,7 @@ export class AgentsService {
       signingSecret,
       callbackDeadlineMinutes: input.callbackDeadlineMinutes ?? DEFAULT_CALLBACK_DEADLINE_MINUTES,
       sendFeedback: input.sendFeedback ?? false,
+      sendFilesInline: input.sendFilesInline ?? false,
       isDefault: false,
       isEditable: true,
       isActive: true,
@@ -131,6 +132,7 @@ export class AgentsService {
     if (input.callbackDeadlineMinutes !== undefined)
       changes.callbackDeadlineMinutes = input.callbackDeadlineMinutes;
     if (input.sendFeedback !== undefined) changes.sendFeedback = input.sendFeedback;
+    if (input.sendFilesInline !== undefined) changes.sendFilesInline = input.sendFilesInline;
     if (input.webhook !== undefined) {
       await this.assertCallable(input.webhook);
       changes.webhook = input.webhook;

@@ -79,7 +79,7 @@ export class ChatsController {
     @Param('id', CHAT_ID) id: string,
     @Body() body: SendMessageDto,
   ): Promise<MessageDto> {
-    return this.chats.send(scope, id, body.content);
+    return this.chats.send(scope, id, body.content ?? '', body.attachmentIds);
   }
 
   /** The first message with no active chat: creates the chat too. */
@@ -90,6 +90,6 @@ export class ChatsController {
     @CurrentScope() scope: CompanyScope,
     @Body() body: SendFirstMessageDto,
   ): Promise<FirstMessageResultDto> {
-    return this.chats.sendFirst(scope, body.agentId, body.content);
+    return this.chats.sendFirst(scope, body.agentId, body.content ?? '', body.attachmentIds);
   }
 }

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AgentCallbackTokensModule } from '../agent-callbacks/agent-callback-tokens.module';
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
+import { FilesModule } from '../files/files.module';
+import { ChatAttachmentsController } from './chat-attachments.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsRepository } from './chats.repository';
 import { ChatsService } from './chats.service';
@@ -17,8 +19,8 @@ import { ReplyStreamStore } from './streaming/reply-stream.store';
 import { ReplyStreamingService } from './streaming/reply-streaming.service';
 
 @Module({
-  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule],
-  controllers: [ChatsController, ReplyStopController, ReplyFeedbackController],
+  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule, FilesModule],
+  controllers: [ChatsController, ReplyStopController, ReplyFeedbackController, ChatAttachmentsController],
   providers: [
     ChatsService,
     ChatsRepository,

@@ -22,12 +22,17 @@ import {
   type SendOutcome,
 } from './messages.repository';
 import { Database } from '../database/database';
+import { type AgentFile, AttachmentsService } from '../files/attachments.service';
+import type { Readable } from 'node:stream';
+import type { MessageAttachment } from '../contracts/chats';
+import type { ReplyFile } from '../files/agent-reply-files';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
 export const CHAT_ARCHIVED = 'This chat is archived. Restore it to send messages.';
 export const REPLY_PENDING = 'Please wait for the agent to reply before sending another message.';
 export const AGENT_INACTIVE = 'This agent is not active';
 const EMPTY_MESSAGE = 'Please enter a message';
+export const FIRST_MESSAGE_FILES = 'Files can be attached once the chat exists: send a text first.';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const ONLY_AGENT_VOICE_TURNS_RATED = "Only the agent's turns of a voice call can be rated.";
 
@@ -71,7 +76,12 @@ export class ChatsService {
     private readonly queue: JobQueue,
     private readonly realtime: RealtimePublisher,
     private readonly replyStreams: ReplyStreamStore,
-  ) {}
+    private readonly attachments: AttachmentsService,
+  ) {
+    this.allowedHosts = new Set(config.webhookAllowedHosts);
+  }
+
+  private readonly allowedHosts: ReadonlySet<string>;
 
   /** One page of the Active or Archived list, newest first; `cursor` is the page before's nextCursor. */
   async list(
@@ -145,7 +155,10 @@ export class ChatsService {
 
   async remove(scope: OwnerScope, chatId: string): Promise<void> {
     await this.get(scope, chatId);
+    // The rows of the chat's files go with it; bytes kept outside PostgreSQL are deleted after.
+    const external = await this.attachments.externalIdsOfChat(chatId);
     await this.chats.removeWithMessages(scope, chatId);
+    await this.attachments.removeExternal(external);
     this.realtime.toUser(scope.userId, 'chat.deleted', { companyId: scope.companyId, chatId });
   }
 
@@ -162,6 +175,11 @@ export class ChatsService {
   }> {
     const chat = await this.get(scope, chatId);
     const found = await this.messageRows.page(chatId, { ...page, limit: page.limit ?? 50 });
+    const files = await this.attachments.ofMessages(found.messages.map((m) => m.id));
+    for (const message of found.messages) {
+      const attached = files.get(message.id);
+      if (attached) message.attachments = attached;
+    }
     // A reply streaming now: its text so far, for a tab opened (or reloaded) mid-stream.
     const streamingReply = chat.pendingReply ? await this.replyStreams.read(chatId) : null;
     return { ...found, pendingReply: chat.pendingReply, streamingReply };
@@ -175,7 +193,9 @@ export class ChatsService {
     scope: OwnerScope,
     agentId: string,
     content: string,
+    attachmentIds: readonly string[] = [],
   ): Promise<{ chat: ChatView; message: MessageView }> {
+    if (attachmentIds.length) throw new ValidationFailedError(FIRST_MESSAGE_FILES);
     const text = messageText(content);
     const agent = await this.agents.resolve(scope, agentId);
     const sent = await this.database.transaction(async (tx) => {
@@ -192,13 +212,80 @@ export class ChatsService {
    * Stores the user's message and answers at once; the agent's reply follows as a job. The message is
    * committed before anything else happens, so nothing the user sent is ever lost.
    */
-  async send(scope: OwnerScope, chatId: string, content: string): Promise<MessageView> {
+  async send(
+    scope: OwnerScope,
+    chatId: string,
+    content: string,
+    attachmentIds: readonly string[] = [],
+  ): Promise<MessageView> {
+    if (attachmentIds.length) return this.sendWithFiles(scope, chatId, content, attachmentIds);
     const text = messageText(content);
     // One statement: lock the chat (checking its agent and any pending reply), store the message, move
     // the chat up the list; committed when it returns.
     const sent = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text));
     await this.afterUserMessage(scope, sent);
     return sent.message;
+  }
+
+  /**
+   * A message with files (its text optional): the message and the links to its files in one
+   * transaction, so a file that is not the sender's, or already sent, sends nothing.
+   */
+  private async sendWithFiles(
+    scope: OwnerScope,
+    chatId: string,
+    content: string,
+    attachmentIds: readonly string[],
+  ): Promise<MessageView> {
+    const text = content.trim();
+    const sent = await this.database.transaction(async (tx) => {
+      const names = await this.attachments.namesOf(tx, scope, chatId, attachmentIds);
+      const preview = text || names.map((name) => `📎 ${name}`).join(', ');
+      const stored = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx, preview));
+      const files = await this.attachments.attach(tx, scope, chatId, stored.message.id, attachmentIds);
+      return { ...stored, message: { ...stored.message, attachments: files } };
+    });
+    await this.afterUserMessage(scope, sent);
+    return sent.message;
+  }
+
+  /** An upload for the next message in one of the owner's chats (not an archived one). */
+  async uploadAttachment(
+    scope: OwnerScope,
+    chatId: string,
+    name: string,
+    file: Readable,
+  ): Promise<MessageAttachment> {
+    const chat = await this.get(scope, chatId);
+    if (chat.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);
+    return this.attachments.upload(scope, chatId, name, file);
+  }
+
+  /**
+   * The files of a user message as its agent's webhook body lists them: signed, expiring links, or
+   * (`inline`) small files' bytes in base64.
+   */
+  agentFiles(messageId: string, inline: boolean): Promise<AgentFile[]> {
+    return inline ? this.attachments.forAgentInline(messageId) : this.attachments.forAgent(messageId);
+  }
+
+  /**
+   * The files of an agent's answer, fetched (SSRF-guarded) or decoded and stored to the chat before the
+   * reply is; a file that cannot be is left out.
+   */
+  async storeAgentFiles(
+    target: { userId: string; companyId: string; chatId: string },
+    files: readonly ReplyFile[],
+  ): Promise<{ ids: string[]; names: string[] }> {
+    const stored = { ids: [] as string[], names: [] as string[] };
+    const rules = { allowedHosts: this.allowedHosts, timeoutMs: this.config.webhookTimeoutMs };
+    for (const file of files) {
+      const id = await this.attachments.storeFromAgent(target, file, rules);
+      if (!id) continue;
+      stored.ids.push(id);
+      stored.names.push(file.name);
+    }
+    return stored;
   }
 
   /** After the commit: tell the user's tabs, then queue the agent's reply. */
@@ -292,10 +379,25 @@ export class ChatsService {
    * Stores the agent's answer to a user message: at most once, however often the job runs (or an agent
    * calls back). False when the message no longer waited for it.
    */
-  async storeReply(messageId: string, content: string): Promise<boolean> {
-    const stored = await this.messageRows.storeReply(messageId, content);
-    if (!stored) return false;
+  async storeReply(
+    messageId: string,
+    content: string,
+    /** Files of the answer, already stored to the chat (storeAgentFiles). */
+    files: { ids: readonly string[]; names: readonly string[] } = { ids: [], names: [] },
+  ): Promise<boolean> {
+    const preview = content || files.names.map((name) => `📎 ${name}`).join(', ');
+    const stored = await this.messageRows.storeReply(messageId, content, null, null, preview);
+    if (!stored) {
+      await this.attachments.discardUnsent(files.ids);
+      return false;
+    }
     recordReplies('replied');
+    if (files.ids.length)
+      stored.message.attachments = await this.attachments.attachToReply(
+        stored.message.id,
+        stored.chat.id,
+        files.ids,
+      );
     const { userId, companyId, message, chat } = stored;
     const chatId = chat.id;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });

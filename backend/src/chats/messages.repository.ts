@@ -103,10 +103,14 @@ export interface ReplyAgent {
   /** A callback token issued now expires then: the database's clock plus the agent's deadline (Unix ms). */
   callbackExpiresAt: number;
   callbackDeadlineMinutes: number;
+  /** Files go in the body as base64 instead of links. */
+  sendFilesInline?: boolean;
 }
 
 export interface PendingReply extends ReplyTarget {
   message: MessageView;
+  /** The message carries files (their links go in the webhook body). */
+  hasFiles?: boolean;
   /** Null when the chat's agent no longer exists (for its owner). */
   agent: ReplyAgent | null;
 }
@@ -184,8 +188,9 @@ const SEND_SQL = `WITH target AS (
 
 const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
    a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
-   a.callback_deadline_minutes AS agent_callback_minutes,
-   (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at
+   a.callback_deadline_minutes AS agent_callback_minutes, a.send_files_inline AS agent_files_inline,
+   (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at,
+   EXISTS (SELECT 1 FROM files f WHERE f.message_id = m.id) AS has_files
  FROM messages m JOIN chats c ON c.id = m.chat_id
  LEFT JOIN agents a ON a.id = c.agent_id AND a.user_id = c.user_id AND a.company_id = c.company_id
  WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`;
@@ -382,8 +387,15 @@ export class MessagesRepository {
    * chat's lock still reads messages as they were when it began, so the pending check alone could let
    * two simultaneous sends through: the unique UQ_messages_pending index refuses the second ('pending').
    */
-  async sendUserMessage(scope: OwnerScope, chatId: string, text: string, tx?: Tx): Promise<SendOutcome> {
-    const values = [chatId, scope.userId, scope.companyId, text, text.slice(0, PREVIEW_STORE_LENGTH)];
+  async sendUserMessage(
+    scope: OwnerScope,
+    chatId: string,
+    text: string,
+    tx?: Tx,
+    /** The chat list's preview when it is not the text (a message of files only). */
+    preview: string = text,
+  ): Promise<SendOutcome> {
+    const values = [chatId, scope.userId, scope.companyId, text, preview.slice(0, PREVIEW_STORE_LENGTH)];
     const rows = await this.db.prepared<SendRow>('chats.send', SEND_SQL, values, tx);
     const row = rows[0];
     if (!row) return { refused: 'not_found' };
@@ -410,7 +422,9 @@ export class MessagesRepository {
         agent_webhook: string;
         agent_signing_secret: string | null;
         agent_callback_minutes: number;
+        agent_files_inline: boolean;
         agent_callback_expires_at: number;
+        has_files: boolean;
       }
     > = await this.db.prepared('chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
     const row = rows[0];
@@ -421,6 +435,7 @@ export class MessagesRepository {
       userId: row.user_id,
       companyId: row.company_id,
       agentId: row.agent_id,
+      hasFiles: row.has_files,
       agent: row.agent_found
         ? {
             id: row.agent_found,
@@ -429,6 +444,7 @@ export class MessagesRepository {
             signingSecret: row.agent_signing_secret,
             callbackExpiresAt: row.agent_callback_expires_at,
             callbackDeadlineMinutes: row.agent_callback_minutes,
+            sendFilesInline: row.agent_files_inline,
           }
         : null,
     };
@@ -447,11 +463,13 @@ export class MessagesRepository {
     interrupted: ReplyInterruption | null = null,
     /** With 'error': the agent's message. */
     interruptedReason: string | null = null,
+    /** The chat list's preview when it is not the text (a reply of files only). */
+    preview: string = content,
   ): Promise<StoredReply | null> {
     const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
       messageId,
       content,
-      content.slice(0, PREVIEW_STORE_LENGTH),
+      preview.slice(0, PREVIEW_STORE_LENGTH),
       interrupted,
       interruptedReason?.slice(0, INTERRUPTED_REASON_MAX) ?? null,
     ]);

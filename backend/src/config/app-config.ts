@@ -57,6 +57,15 @@ export interface AppConfig {
     /** ELEVENLABS_WS_URL, without a trailing slash: the only voice origin the CSP lets the browser reach. */
     wsUrl: string;
   };
+  /** Files attached to messages. */
+  attachments: {
+    /** MAX_ATTACHMENT_MB, in bytes: the largest file one upload may carry. */
+    maxBytes: number;
+    /** S3_URL: set → the bytes go to that S3-compatible bucket; unset → PostgreSQL. */
+    s3Url: string | undefined;
+    /** ATTACHMENT_LINK_MINUTES: how long a link given to an agent stays valid. */
+    agentLinkMinutes: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +194,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: env.ELEVENLABS_API_KEY?.trim() || undefined,
       apiUrl: (urlFrom(env, 'ELEVENLABS_API_URL', 'https://api.elevenlabs.io') as string).replace(/\/+$/, ''),
       wsUrl: wsUrlFrom(env),
+    },
+    attachments: {
+      maxBytes: intFrom(env, 'MAX_ATTACHMENT_MB', 20, 1, 1024) * 1024 * 1024,
+      s3Url: env.S3_URL?.trim() || undefined,
+      agentLinkMinutes: intFrom(env, 'ATTACHMENT_LINK_MINUTES', 15, 1, 24 * 60),
     },
   };
 }

@@ -14,6 +14,8 @@ export interface AgentView {
   callbackDeadlineMinutes: number;
   /** The agent is told of its replies' ratings: a `feedback` event POSTed to its webhook. */
   sendFeedback: boolean;
+  /** Files are sent in the webhook body as base64 `data` instead of signed links (small ones). */
+  sendFilesInline?: boolean;
   isDefault: boolean;
   isEditable: boolean;
   isActive: boolean;
@@ -39,6 +41,8 @@ export interface CreateAgentRequest {
   callbackDeadlineMinutes?: number;
   /** true: POST a `feedback` event to the webhook when the user rates a reply. Omitted: false. */
   sendFeedback?: boolean;
+  /** Omitted: false (files are sent as signed links). */
+  sendFilesInline?: boolean;
 }
 
 /** PATCH /api/agents/:id */

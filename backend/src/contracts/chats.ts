@@ -36,7 +36,28 @@ export interface MessageView {
   interrupted?: 'stopped' | 'timeout' | 'error' | null;
   /** With `interrupted` 'error': the agent's own message (its error chunk). */
   interruptedReason?: string | null;
+  /** Files sent with the message, in order; absent when it has none. */
+  attachments?: MessageAttachment[];
 }
+
+/**
+ * A file attached to a message (or uploaded for the next one). `url` is a signed link that works without
+ * a session (for `<img>` and downloads) and expires within two hours: a fresh read gives a fresh one.
+ */
+export interface MessageAttachment {
+  id: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  /** `image`: re-encoded by us, shown inline; `file`: a card that downloads. */
+  kind: 'image' | 'file';
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+/** The most files one message may carry. */
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 
 /**
  * A reply being streamed: the user message it answers (`message.delta`'s messageId) and its text so
@@ -109,7 +130,10 @@ export interface UpdateChatRequest {
 
 /** POST /api/chats/:id/messages */
 export interface SendMessageRequest {
+  /** Optional when `attachmentIds` has a file. */
   content: string;
+  /** Uploads (POST /api/chats/:id/attachments) to send with the message, at most 10. */
+  attachmentIds?: string[];
 }
 
 /** POST /api/messages: the first message with no active chat creates 'Chat with {agent}' too. */

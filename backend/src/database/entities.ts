@@ -7,7 +7,7 @@ import { AuthTokenEntity } from '../auth/auth-token.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { CompanyUserEntity } from '../companies/company-user.entity';
 import { CompanyEntity } from '../companies/company.entity';
-import { StoredFileEntity } from '../files/stored-file.entity';
+import { FileChunkEntity, StoredFileEntity } from '../files/stored-file.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
@@ -21,6 +21,7 @@ export const ENTITIES = [
   SessionEntity,
   AuthTokenEntity,
   StoredFileEntity,
+  FileChunkEntity,
   AgentEntity,
   ChatEntity,
   MessageEntity,

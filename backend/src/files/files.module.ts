@@ -1,12 +1,36 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ATTACHMENT_STORE, type AttachmentStore } from './attachment-store';
+import { AttachmentsController } from './attachments.controller';
+import { AttachmentsService } from './attachments.service';
 import { FilesController } from './files.controller';
-import { FilesRepository } from './files.repository';
+import { AttachmentsRepository, FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
+import { UnattachedFilesSweeper } from './jobs/unattached-files.sweeper';
+import { PgAttachmentStore } from './pg-attachment-store';
+import { parseS3Url, S3AttachmentStore } from './s3-attachment-store';
+
+/** S3_URL set: the bucket; unset: PostgreSQL, as the rest of the data. */
+async function openAttachmentStore(config: AppConfig, rows: AttachmentsRepository): Promise<AttachmentStore> {
+  const s3Url = config.attachments.s3Url;
+  return s3Url ? S3AttachmentStore.open(parseS3Url(s3Url)) : new PgAttachmentStore(rows);
+}
 
 @Module({
   imports: [],
-  controllers: [FilesController],
-  providers: [FilesService, FilesRepository],
-  exports: [FilesService],
+  controllers: [FilesController, AttachmentsController],
+  providers: [
+    FilesService,
+    FilesRepository,
+    AttachmentsRepository,
+    AttachmentsService,
+    UnattachedFilesSweeper,
+    {
+      provide: ATTACHMENT_STORE,
+      useFactory: openAttachmentStore,
+      inject: [APP_CONFIG, AttachmentsRepository],
+    },
+  ],
+  exports: [FilesService, AttachmentsService],
 })
 export class FilesModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, type Tx } from '../database/database';
-import type { StoredFileEntity } from './stored-file.entity';
+import type { OwnerScope } from '../common/company-scope';
+import type { AttachmentKind, FileStorage, StoredFileEntity } from './stored-file.entity';
 
 /** Stored files' rows. The bytes are read only when asked for. */
 @Injectable()
@@ -21,7 +22,7 @@ export class FilesRepository {
 
   async findWithData(id: string): Promise<Pick<StoredFileEntity, 'contentType' | 'data'> | null> {
     const rows: Array<Pick<StoredFileEntity, 'contentType' | 'data'>> = await this.db.query(
-      'SELECT content_type AS "contentType", data FROM files WHERE id = $1',
+      'SELECT content_type AS "contentType", data FROM files WHERE id = $1 AND storage = \'inline\'',
       [id],
     );
     return rows[0] ?? null;
@@ -29,5 +30,181 @@ export class FilesRepository {
 
   async remove(id: string, tx?: Tx): Promise<void> {
     await this.db.query('DELETE FROM files WHERE id = $1', [id], tx);
+  }
+}
+
+/** An attachment's row as the service reads it. */
+export interface AttachmentRow {
+  id: string;
+  messageId: string | null;
+  name: string;
+  mimeType: string;
+  size: number;
+  kind: AttachmentKind;
+  width: number | null;
+  height: number | null;
+  storage: FileStorage;
+}
+
+const ATTACHMENT_COLUMNS = `f.id, f.message_id AS "messageId", f.name, f.content_type AS "mimeType", f.size,
+  f.kind, f.width, f.height, f.storage`;
+
+/** A new attachment's row, written before its bytes (file_chunks rows point at it). */
+export interface NewAttachment {
+  ownerId: string;
+  companyId: string;
+  chatId: string;
+  name: string;
+  mimeType: string;
+  kind: AttachmentKind;
+  storage: FileStorage;
+}
+
+/** Attachments' rows and chunks. Every read by a user goes through the chat's owner and company. */
+@Injectable()
+export class AttachmentsRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(file: NewAttachment): Promise<string> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `INSERT INTO files (owner_id, company_id, chat_id, purpose, name, content_type, kind, storage, size)
+       VALUES ($1, $2, $3, 'attachment', $4, $5, $6, $7, 0) RETURNING id`,
+      [file.ownerId, file.companyId, file.chatId, file.name, file.mimeType, file.kind, file.storage],
+    );
+    return rows[0].id;
+  }
+
+  /** Once the bytes are stored: their size (and an image's dimensions). */
+  async markStored(
+    id: string,
+    size: number,
+    dimensions: { width: number; height: number } | null,
+  ): Promise<void> {
+    await this.db.execute('UPDATE files SET size = $2, width = $3, height = $4 WHERE id = $1', [
+      id,
+      size,
+      dimensions?.width ?? null,
+      dimensions?.height ?? null,
+    ]);
+  }
+
+  async find(id: string): Promise<AttachmentRow | null> {
+    const rows: AttachmentRow[] = await this.db.query(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM files f WHERE f.id = $1 AND f.purpose = 'attachment'`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The owner's uploads in this chat that no message uses yet, locked until the caller's transaction
+   * ends (so two sends cannot both take one).
+   */
+  async lockUnattached(
+    tx: Tx,
+    scope: OwnerScope,
+    chatId: string,
+    ids: readonly string[],
+  ): Promise<AttachmentRow[]> {
+    return this.db.query(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM files f
+       WHERE f.id = ANY($1::uuid[]) AND f.purpose = 'attachment' AND f.owner_id = $2 AND f.company_id = $3
+         AND f.chat_id = $4 AND f.message_id IS NULL AND f.size > 0
+       FOR UPDATE`,
+      [ids, scope.userId, scope.companyId, chatId],
+      tx,
+    );
+  }
+
+  /** Links the files to their message, in the order given. */
+  async attach(tx: Tx, messageId: string, ids: readonly string[]): Promise<void> {
+    await this.db.execute(
+      `UPDATE files f SET message_id = $1, position = o.position
+       FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, position) WHERE f.id = o.id`,
+      [messageId, ids],
+      tx,
+    );
+  }
+
+  /** Links unsent files of a chat to a message of that chat (an agent's reply), in the order given. */
+  async attachInChat(messageId: string, chatId: string, ids: readonly string[]): Promise<void> {
+    await this.db.execute(
+      `UPDATE files f SET message_id = $1, position = o.position
+       FROM unnest($3::uuid[]) WITH ORDINALITY AS o(id, position)
+       WHERE f.id = o.id AND f.chat_id = $2 AND f.message_id IS NULL`,
+      [messageId, chatId, ids],
+    );
+  }
+
+  /** The attachments of these messages (of chats the caller has checked), in their order. */
+  async ofMessages(messageIds: readonly string[]): Promise<AttachmentRow[]> {
+    if (!messageIds.length) return [];
+    return this.db.query(
+      `SELECT ${ATTACHMENT_COLUMNS} FROM files f WHERE f.message_id = ANY($1::uuid[])
+       ORDER BY f.message_id, f.position`,
+      [messageIds],
+    );
+  }
+
+  /** Ids of the files of a chat whose bytes are outside PostgreSQL (they outlive the rows' cascade). */
+  async externalIdsOfChat(chatId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `SELECT id FROM files WHERE chat_id = $1 AND storage = 's3'`,
+      [chatId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.db.execute('DELETE FROM files WHERE id = ANY($1::uuid[])', [ids]);
+  }
+
+  /** Deletes uploads no message took within `olderThanMs`; returns them (for their bytes elsewhere). */
+  async removeUnattached(
+    olderThanMs: number,
+    limit: number,
+  ): Promise<Array<{ id: string; storage: FileStorage }>> {
+    return this.db.query(
+      `DELETE FROM files WHERE id IN (
+         SELECT id FROM files WHERE purpose = 'attachment' AND message_id IS NULL
+           AND created_at < now() - ($1::bigint * interval '1 millisecond')
+         ORDER BY created_at LIMIT $2)
+       RETURNING id, storage`,
+      [olderThanMs, limit],
+    );
+  }
+
+  async insertChunk(fileId: string, idx: number, data: Buffer): Promise<void> {
+    await this.db.execute('INSERT INTO file_chunks (file_id, idx, data) VALUES ($1, $2, $3)', [
+      fileId,
+      idx,
+      data,
+    ]);
+  }
+
+  async chunk(fileId: string, idx: number): Promise<Buffer | null> {
+    const rows: Array<{ data: Buffer }> = await this.db.query(
+      'SELECT data FROM file_chunks WHERE file_id = $1 AND idx = $2',
+      [fileId, idx],
+    );
+    return rows[0]?.data ?? null;
+  }
+
+  /**
+   * A slice of a chunk (`offset` from 0), empty past its end, null when there is no such chunk. Read in
+   * slices because node-pg brings bytea as hex text: a whole 1 MB chunk would be a 2 MB string in
+   * V8's large-object space, freed only by a full collection, so reading a file grew the process by
+   * a multiple of its size. Chunks are stored uncompressed (EXTERNAL), so a slice reads only its pages.
+   */
+  async chunkSlice(fileId: string, idx: number, offset: number, length: number): Promise<Buffer | null> {
+    const rows: Array<{ data: Buffer }> = await this.db.query(
+      'SELECT substring(data FROM $3::int FOR $4::int) AS data FROM file_chunks WHERE file_id = $1 AND idx = $2',
+      [fileId, idx, offset + 1, length],
+    );
+    return rows[0]?.data ?? null;
+  }
+
+  async removeChunks(fileIds: readonly string[]): Promise<void> {
+    await this.db.execute('DELETE FROM file_chunks WHERE file_id = ANY($1::uuid[])', [fileIds]);
   }
 }

@@ -34,6 +34,35 @@ export class FilesService {
     }
   }
 
+  /**
+   * An attached image re-encoded in its own format (GIF and WebP keep their frames), at its own size:
+   * EXIF orientation applied, every metadata block (location, camera) dropped, so none of the uploaded
+   * bytes are served as they came. Null when sharp cannot decode it.
+   */
+  async reencodeAttachedImage(
+    data: Buffer,
+    mimeType: string,
+  ): Promise<{ data: Buffer; width: number; height: number } | null> {
+    const animated = mimeType === 'image/gif' || mimeType === 'image/webp';
+    try {
+      const image = sharp(data, { limitInputPixels: 100_000_000, animated }).rotate();
+      const encoded =
+        mimeType === 'image/png'
+          ? image.png()
+          : mimeType === 'image/jpeg'
+            ? image.jpeg({ quality: 90 })
+            : mimeType === 'image/gif'
+              ? image.gif()
+              : image.webp({ quality: 90 });
+      const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
+      // An animation's height is the frames' stacked height: one frame's is what a thumbnail needs.
+      const height = info.pageHeight ?? info.height;
+      return { data: out, width: info.width, height };
+    } catch {
+      return null;
+    }
+  }
+
   /** Stores bytes that reencodeImage (WebP) or another re-encoder of ours (`contentType`) produced. */
   async storeEncoded(
     ownerId: string,
@@ -47,7 +76,7 @@ export class FilesService {
 
   async read(id: string): Promise<{ contentType: string; data: Buffer }> {
     const file = await this.files.findWithData(id);
-    if (!file) throw new NotFoundError(FILE_NOT_FOUND);
+    if (!file?.data) throw new NotFoundError(FILE_NOT_FOUND);
     return { contentType: file.contentType, data: file.data };
   }
 

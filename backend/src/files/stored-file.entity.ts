@@ -5,13 +5,24 @@ import {
   Index,
   JoinColumn,
   ManyToOne,
+  PrimaryColumn,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import { ChatEntity } from '../chats/chat.entity';
+import { MessageEntity } from '../chats/message.entity';
+import { CompanyEntity } from '../companies/company.entity';
 import { UserEntity } from '../profiles/user.entity';
 
+/** Where a file's bytes are: in its own row (`inline`), in `file_chunks` (`pg`), or in the S3 bucket (`s3`). */
+export type FileStorage = 'inline' | 'pg' | 's3';
+
+/** How a message shows an attachment: an image (re-encoded by us) or a file card that downloads. */
+export type AttachmentKind = 'image' | 'file';
+
 /**
- * Uploaded images, already re-encoded, kept in PostgreSQL so that any api node can serve them.
- * Small (avatars are resized), so bytea is fine.
+ * Stored files. Avatars and logos are small re-encoded images kept in the row itself (`data`); files
+ * attached to messages are kept in chunks or in the S3 bucket, and belong to a company, a chat and (once
+ * a message uses them) a message. Deleting the chat or the message deletes their rows.
  */
 @Entity({ name: 'files' })
 export class StoredFileEntity {
@@ -35,9 +46,71 @@ export class StoredFileEntity {
   @Column({ type: 'integer' })
   size: number;
 
-  @Column({ type: 'bytea', select: false })
-  data: Buffer;
+  /** Only for `inline` storage (avatars, logos). */
+  @Column({ type: 'bytea', select: false, nullable: true })
+  data: Buffer | null;
+
+  @Column({ type: 'varchar', length: 8, default: 'inline' })
+  storage: FileStorage;
+
+  @Index('IDX_files_company')
+  @Column({ name: 'company_id', type: 'uuid', nullable: true })
+  companyId: string | null;
+
+  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id' })
+  company?: CompanyEntity;
+
+  @Index('IDX_files_chat')
+  @Column({ name: 'chat_id', type: 'uuid', nullable: true })
+  chatId: string | null;
+
+  @ManyToOne(() => ChatEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'chat_id' })
+  chat?: ChatEntity;
+
+  @Index('IDX_files_message')
+  @Column({ name: 'message_id', type: 'uuid', nullable: true })
+  messageId: string | null;
+
+  @ManyToOne(() => MessageEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'message_id' })
+  message?: MessageEntity;
+
+  /** The attachment's place among its message's. */
+  @Column({ type: 'smallint', nullable: true })
+  position: number | null;
+
+  /** The name the uploader gave the file (attachments only). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  name: string | null;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  kind: AttachmentKind | null;
+
+  @Column({ type: 'integer', nullable: true })
+  width: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  height: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+}
+
+/** A file's bytes in PostgreSQL, about 1 MB a row, so a file is written and read a piece at a time. */
+@Entity({ name: 'file_chunks' })
+export class FileChunkEntity {
+  @PrimaryColumn({ name: 'file_id', type: 'uuid' })
+  fileId: string;
+
+  @ManyToOne(() => StoredFileEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'file_id' })
+  file?: StoredFileEntity;
+
+  @PrimaryColumn({ type: 'integer' })
+  idx: number;
+
+  @Column({ type: 'bytea' })
+  data: Buffer;
 }

@@ -54,6 +54,7 @@ export interface JobPayloads {
   'account.mail': AccountMailJob;
   'account.register': AccountRegisterJob;
   'replies.sweep-stale': SweepJob;
+  'files.sweep-unattached': SweepJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -65,6 +66,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'account.mail',
   'account.register',
   'replies.sweep-stale',
+  'files.sweep-unattached',
 ];
 
 export interface EnqueueOptions {

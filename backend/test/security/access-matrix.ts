@@ -207,6 +207,10 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/admin/queues/session': superadminOnly(404),
   // Files are served by unguessable id (avatars are shown to other members and in emails).
   'GET /api/files/:id': { ...publicRoute(200), call: (f) => ({ params: { id: f.fileId } }) },
+  // Attachments: only by a signed link (the history hands the chat's owner fresh ones). Without one, the
+  // same 404 to everyone, the owner's session included (attachments.int-spec.ts walks valid, altered,
+  // another file's and expired links).
+  'GET /api/attachments/:id': { ...publicRoute(404), call: (f) => ({ params: { id: f.chatId } }) },
 
   // Sign-in and friends: the same answer whoever asks. Bodies are invalid on purpose (no account made).
   'POST /api/auth/register': { ...publicRoute(400), call: () => ({ body: {} }) },
@@ -305,6 +309,11 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/chats/:id/messages': {
     ...ownObject(201),
     call: (f) => ({ params: chatParam(f), body: { content: 'hello from the matrix' } }),
+  },
+  // A file for the next message: into the owner's own chat only.
+  'POST /api/chats/:id/attachments': {
+    ...ownObject(201),
+    call: (f) => ({ params: chatParam(f), image: true }),
   },
   // Stop a pending reply: nothing pending in the fixture's chat, so the owner's answer is {stopped: false}.
   'POST /api/chats/:id/stop': { ...ownObject(200), call: (f) => ({ params: chatParam(f) }) },

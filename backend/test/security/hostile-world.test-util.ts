@@ -210,6 +210,8 @@ export function validInputs(hookUrl: string, ids: WorldIds) {
       else if (op.path.startsWith('/api/company/invitations/')) out[name] = ids.invitationId;
       else if (op.path.startsWith('/api/company/members/')) out[name] = ids.memberUserId;
       else if (op.path.startsWith('/api/files/')) out[name] = ids.fileId;
+      // Served only by a signed link: any id answers 404 without one.
+      else if (op.path.startsWith('/api/attachments/')) out[name] = ids.fileId;
       else if (op.path.startsWith('/api/admin/users/')) out[name] = ids.memberUserId;
       else if (op.path.startsWith('/api/admin/companies/')) out[name] = ids.companyId;
       else if (op.path.startsWith('/api/voice/messages/')) out[name] = ids.voiceMessageId;

@@ -45,8 +45,12 @@ export const chatsApi = {
   remove: (companyId: string, id: string) => http.delete<void>(chatPath(id), inCompany(companyId)),
   messages: (companyId: string, id: string, query: MessagePageCursor = {}) =>
     http.get<MessagePage>(`${chatPath(id)}/messages?${pageQuery(query)}`, inCompany(companyId)),
-  send: (companyId: string, id: string, content: string) =>
-    http.post<MessageView>(`${chatPath(id)}/messages`, { content }, inCompany(companyId)),
+  send: (companyId: string, id: string, content: string, attachmentIds: string[] = []) =>
+    http.post<MessageView>(
+      `${chatPath(id)}/messages`,
+      attachmentIds.length ? { content, attachmentIds } : { content },
+      inCompany(companyId),
+    ),
   /** The first message with no active chat: the server creates 'Chat with {agent}' too. */
   sendFirst: (companyId: string, agentId: string, content: string) =>
     http.post<FirstMessageResult>('/api/messages', { agentId, content }, inCompany(companyId)),

@@ -41,6 +41,7 @@ export class AgentDto implements AgentView {
   @ApiProperty() hasSigningSecret: boolean;
   @ApiProperty({ minimum: 1, maximum: 60 }) callbackDeadlineMinutes: number;
   @ApiProperty() sendFeedback: boolean;
+  @ApiPropertyOptional() sendFilesInline?: boolean;
   @ApiProperty() isDefault: boolean;
   @ApiProperty() isEditable: boolean;
   @ApiProperty() isActive: boolean;
@@ -110,6 +111,14 @@ export class CreateAgentDto implements CreateAgentRequest {
   @OptionalNotNull()
   @IsBoolean({ message: 'sendFeedback must be true or false' })
   sendFeedback?: boolean;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Send small files in the webhook body as base64 (n8n chat trigger shape) instead of links',
+  })
+  @OptionalNotNull()
+  @IsBoolean({ message: 'sendFilesInline must be true or false' })
+  sendFilesInline?: boolean;
 }
 
 /** Every field of CreateAgentDto, optional, with the same rules; plus switching the agent on or off. */

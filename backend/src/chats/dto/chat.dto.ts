@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateBy,
+} from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
 import type {
   ChatListQuery,
@@ -16,6 +25,7 @@ import type {
   StreamingReply,
   UpdateChatRequest,
 } from '../../contracts/chats';
+import { MAX_ATTACHMENTS_PER_MESSAGE } from '../../contracts/chats';
 import { PageLimit } from '../../common/paging';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -125,13 +135,46 @@ export class UpdateChatDto implements UpdateChatRequest {
   isArchived?: boolean;
 }
 
+/** Whether a send request carries files: then its text may be empty or absent. */
+const withFiles = (o: object): boolean => {
+  const ids = (o as { attachmentIds?: unknown }).attachmentIds;
+  return Array.isArray(ids) && ids.length > 0;
+};
+
+/** Text that is not blank, at most MAX_MESSAGE_LENGTH; with files it may be empty or absent. */
+function IsMessageContent(): PropertyDecorator {
+  const tooLong = (value: unknown) => typeof value === 'string' && value.length > MAX_MESSAGE_LENGTH;
+  return ValidateBy({
+    name: 'isMessageContent',
+    validator: {
+      validate: (value: unknown, args) => {
+        const files = args ? withFiles(args.object) : false;
+        if (value === undefined || value === null) return files;
+        if (typeof value !== 'string' || tooLong(value)) return false;
+        return files || /\S/.test(value);
+      },
+      defaultMessage: (args) =>
+        tooLong(args?.value)
+          ? `A message can be at most ${MAX_MESSAGE_LENGTH} characters`
+          : 'Please enter a message',
+    },
+  });
+}
+
 export class SendMessageDto implements SendMessageRequest {
-  @ApiProperty()
+  @ApiProperty({ description: 'Optional when attachmentIds has a file' })
   @Transform(trim)
-  @IsString({ message: 'Please enter a message' })
-  @Matches(/\S/, { message: 'Please enter a message' })
-  @MaxLength(MAX_MESSAGE_LENGTH, { message: `A message can be at most ${MAX_MESSAGE_LENGTH} characters` })
+  @IsMessageContent()
   content: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'Uploads to send with the message, at most 10' })
+  @OptionalNotNull()
+  @IsArray({ message: 'attachmentIds must be a list of file ids' })
+  @ArrayMaxSize(MAX_ATTACHMENTS_PER_MESSAGE, {
+    message: `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`,
+  })
+  @IsUUID('all', { each: true, message: 'An attached file was not found. Please attach it again.' })
+  attachmentIds?: string[];
 }
 
 export class SendFirstMessageDto extends SendMessageDto implements SendFirstMessageRequest {

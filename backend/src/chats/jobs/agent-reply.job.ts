@@ -12,6 +12,7 @@ import {
   type StreamingWebhookOutcome,
 } from '../../webhooks/webhook-client';
 import { untilDatabaseAnswers } from '../../database/until-database-answers';
+import { parseReplyFiles, type ReplyFile } from '../../files/agent-reply-files';
 import { ChatsService } from '../chats.service';
 import type { PendingReply, ReplyAgent } from '../messages.repository';
 import { type ReplyStream, ReplyStreamingService } from '../streaming/reply-streaming.service';
@@ -65,7 +66,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     try {
       const outcome = await this.callAgent(agent, context, stream);
       await stream.flush();
-      await this.settle(id, outcome, meta, agent);
+      await this.settle(id, outcome, meta, agent, context);
     } finally {
       await stream.close();
     }
@@ -76,6 +77,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     outcome: StreamingWebhookOutcome,
     meta: JobMeta,
     agent: ReplyAgent,
+    context: PendingReply,
   ): Promise<void> {
     switch (outcome.kind) {
       case 'ok': {
@@ -85,6 +87,8 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
           return this.waitForDatabase(`awaiting the callback for ${id}`, () =>
             this.callbackTokens.accept(id, agent.callbackExpiresAt, agent.callbackDeadlineMinutes),
           );
+        const replyFiles = parseReplyFiles(outcome.body);
+        if (replyFiles.length) return this.storeReplyWithFiles(id, outcome.body, replyFiles, context);
         const text = parseAgentReply(outcome.body);
         await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
         return;
@@ -111,6 +115,24 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         await this.fail(id, outcome.message);
         throw new PermanentJobError(outcome.message);
     }
+  }
+
+  /**
+   * An answer with files: each fetched (through the SSRF guard) or decoded and stored first, then the
+   * reply with them. Files alone are a valid answer (no apology then); a file that cannot be stored is
+   * left out.
+   */
+  private async storeReplyWithFiles(
+    id: string,
+    body: string,
+    replyFiles: ReplyFile[],
+    context: PendingReply,
+  ): Promise<void> {
+    const target = { userId: context.userId, companyId: context.companyId, chatId: context.chatId };
+    const files = await this.chats.storeAgentFiles(target, replyFiles);
+    const parsed = parseAgentReply(body);
+    const text = parsed === SORRY_REPLY && files.ids.length ? '' : parsed;
+    await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text, files));
   }
 
   /**
@@ -160,6 +182,11 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
       agentId: agent.isDefault ? DEFAULT_AGENT_ID : agent.id,
       userId: context.userId,
       companyId: context.companyId,
+      // Signed links that expire within minutes (docs/webhook-signatures.md); the signature covers
+      // them. Absent when the message has no files.
+      ...(context.hasFiles
+        ? { files: await this.chats.agentFiles(context.message.id, agent.sendFilesInline ?? false) }
+        : {}),
     };
     const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
     // The built-in demo agent answers in-process, not through the network guard.

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   changeProfile: [user(30, MINUTE)],
   sendMessage: [user(60, MINUTE)],
   upload: [user(20, MINUTE)],
+  // Up to 10 files a message, one request each.
+  attachFile: [user(100, MINUTE)],
   webhookTest: [user(20, MINUTE)],
   createAgent: [user(30, HOUR)],
   createCompany: [user(10, HOUR)],

@@ -13,6 +13,8 @@ import { MemberListKeyset1763930000001 } from './1763930000001-member-list-keyse
 import { MessageSearch1763920000000 } from './1763920000000-message-search';
 import { InvitationMailProof1763940000000 } from './1763940000000-invitation-mail-proof';
 import { VoiceCalls1763940000001 } from './1763940000001-voice-calls';
+import { MessageAttachments1763950000000 } from './1763950000000-message-attachments';
+import { AgentFilesInline1763950000001 } from './1763950000001-agent-files-inline';
 import { ReplyFeedback1763960000000 } from './1763960000000-reply-feedback';
 
 /** Applied in order at boot; the schema never changes any other way. */
@@ -32,5 +34,7 @@ export const MIGRATIONS = [
   MemberListKeyset1763930000001,
   InvitationMailProof1763940000000,
   VoiceCalls1763940000001,
+  MessageAttachments1763950000000,
+  AgentFilesInline1763950000001,
   ReplyFeedback1763960000000,
 ];

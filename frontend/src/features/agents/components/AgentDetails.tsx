@@ -21,6 +21,7 @@ interface AgentValues {
   sendFeedback: boolean;
   defaultQuestions: string[];
   callbackDeadlineMinutes: number;
+  sendFilesInline: boolean;
 }
 
 interface AgentDetailsProps {
@@ -57,6 +58,8 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
     if (!agent.isDefault) {
       request.webhook = values.webhook?.trim() ?? '';
       request.sendFeedback = values.sendFeedback;
+      if (values.sendFilesInline !== (agent.sendFilesInline ?? false))
+        request.sendFilesInline = values.sendFilesInline;
       if (values.signed !== agent.hasSigningSecret) request.signed = values.signed;
     }
     setSaving(true);
@@ -106,6 +109,7 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
           sendFeedback: agent.sendFeedback,
           defaultQuestions: agent.defaultQuestions,
           callbackDeadlineMinutes: agent.callbackDeadlineMinutes,
+          sendFilesInline: agent.sendFilesInline ?? false,
         }}
         onFinish={(values) => void save(values)}
       >
@@ -168,6 +172,16 @@ export function AgentDetails({ agent, onDeleted }: AgentDetailsProps) {
           </Form.Item>
         )}
         <SendRatingsField disabled={agent.isDefault} />
+        {!agent.isDefault && (
+          <Form.Item
+            label="Send files inline"
+            name="sendFilesInline"
+            valuePropName="checked"
+            extra="Small files go in the request body (base64, as n8n's chat trigger has them) instead of links the agent fetches."
+          >
+            <Switch />
+          </Form.Item>
+        )}
         <ReplyDeadlineField />
         <Form.Item label="Default questions" name="defaultQuestions">
           <DefaultQuestionsEditor />

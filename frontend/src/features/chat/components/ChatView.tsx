@@ -10,6 +10,8 @@ import { VoiceCallButton } from '../../voice/components/VoiceCallButton';
 import { VoiceCallStatus } from '../../voice/components/VoiceCallStatus';
 import { useCallAwareInput } from '../../voice/hooks/useCallAwareInput';
 import { MessageInput } from './MessageInput';
+import { useAttachmentUploads } from '../attachments/useAttachmentUploads';
+import type { DragEvent } from 'react';
 import { MessageList } from './MessageList';
 import { NoAgentView } from './NoAgentView';
 import { WelcomeView } from './WelcomeView';
@@ -32,16 +34,42 @@ export function ChatView() {
   const agent = findAgent(agents, chat?.agentId ?? selectedAgentId);
   // During a voice call into this chat, typed text goes into the call instead of the webhook.
   const input = useCallAwareInput(chat?.id ?? null, actions.sendMessage);
+  const files = useAttachmentUploads(chat && !chat.isArchived ? chat.id : null);
+  // Text goes through the call-aware path (into a voice call when one is on); a message with files is
+  // always a message.
+  const onSend = (text: string, attachmentIds?: string[]) =>
+    attachmentIds?.length ? actions.sendMessage(text, attachmentIds) : input.onSend(text);
+  const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+  const dropTarget = {
+    onDragOver: (event: DragEvent) => {
+      if (!hasFiles(event) || chat?.isArchived) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    },
+    onDrop: (event: DragEvent) => {
+      if (!hasFiles(event) || chat?.isArchived) return;
+      event.preventDefault();
+      files.add(Array.from(event.dataTransfer.files));
+    },
+  };
 
   if (!agentsLoaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading" />;
   if (!agent) return <NoAgentView />;
   if (!chat) return <WelcomeView agent={agent} chatId={null} onSend={input.onSend} />;
   if (!messages?.loaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading messages" />;
   if (messages.items.length === 0 && !typing)
-    return <WelcomeView agent={agent} chatId={chat.id} onSend={input.onSend} onTyping={input.onTyping} />;
+    return (
+      <WelcomeView
+        agent={agent}
+        chatId={chat.id}
+        onSend={onSend}
+        onTyping={input.onTyping}
+        attachments={chat.isArchived ? undefined : files}
+      />
+    );
 
   return (
-    <Flex vertical style={{ height: '100%', minHeight: 0 }}>
+    <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="chat-drop-zone" {...dropTarget}>
       <div style={{ flex: 1, minHeight: 0 }}>
         <MessageList
           key={chat.id}
@@ -74,7 +102,8 @@ export function ChatView() {
           <>
             <VoiceCallStatus chatId={chat.id} />
             <MessageInput
-              onSend={input.onSend}
+              onSend={onSend}
+              attachments={files}
               onTyping={input.onTyping}
               disabled={typing && !input.inCall}
               onStop={typing && !input.inCall ? () => void stopReply(chat.id) : undefined}

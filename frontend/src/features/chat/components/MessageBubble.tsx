@@ -6,6 +6,7 @@ import type { MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { formatMessageTime } from '../../../lib/format';
 import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
+import { MessageAttachments } from './MessageAttachments';
 
 // The Markdown renderer and its highlighter are a chunk of their own, fetched with the first agent reply.
 const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ default: m.AgentMarkdown })));
@@ -109,24 +110,27 @@ export function MessageBubble({
             </Text>
           )}
         </Flex>
-        <div
-          style={{
-            marginTop: token.marginXXS,
-            padding: `${token.paddingXS}px ${token.paddingSM}px`,
-            borderRadius: token.borderRadiusLG,
-            background: mine ? token.colorPrimary : token.colorFillSecondary,
-            color: mine ? token.colorTextLightSolid : token.colorText,
-            maxWidth: '100%',
-          }}
-        >
-          {mine || !markdown ? (
-            plainText
-          ) : (
-            <Suspense fallback={plainText}>
-              <AgentMarkdown content={message.content} />
-            </Suspense>
-          )}
-        </div>
+        {(message.content !== '' || !message.attachments?.length) && (
+          <div
+            style={{
+              marginTop: token.marginXXS,
+              padding: `${token.paddingXS}px ${token.paddingSM}px`,
+              borderRadius: token.borderRadiusLG,
+              background: mine ? token.colorPrimary : token.colorFillSecondary,
+              color: mine ? token.colorTextLightSolid : token.colorText,
+              maxWidth: '100%',
+            }}
+          >
+            {mine || !markdown ? (
+              plainText
+            ) : (
+              <Suspense fallback={plainText}>
+                <AgentMarkdown content={message.content} />
+              </Suspense>
+            )}
+          </div>
+        )}
+        {!!message.attachments?.length && <MessageAttachments attachments={message.attachments} />}
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
         {/* After the thread's first paint, like the Markdown: antd's buttons would delay it. */}
         {rateable && markdown && !mine && !streaming && !message.isVoiceMessage && (

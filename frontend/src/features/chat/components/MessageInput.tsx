@@ -1,4 +1,4 @@
-import { SendOutlined, StopOutlined } from '@ant-design/icons';
+import { PaperClipOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Flex } from '../../../components/Plain';
 import {
@@ -6,16 +6,20 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
 import '../../../components/nativeInput.css';
 import './MessageInput.css';
+import { AttachmentChips } from '../attachments/AttachmentChips';
+import { ACCEPT } from '../attachments/attachmentRules';
+import type { AttachmentUploads } from '../attachments/useAttachmentUploads';
 
 interface MessageInputProps {
-  /** Sends the trimmed text; resolves false when it failed (the text is put back). */
-  onSend: (text: string) => Promise<boolean> | boolean;
+  /** Sends the trimmed text (and files); resolves false when it failed (the text is put back). */
+  onSend: (text: string, attachmentIds?: string[]) => Promise<boolean> | boolean;
   /** True while the agent is typing. */
   disabled?: boolean;
   autoFocus?: boolean;
@@ -25,6 +29,8 @@ interface MessageInputProps {
   addon?: ReactNode;
   /** While a reply is pending: Stop takes the send button's place. */
   onStop?: () => void;
+  /** Files for the message: an attach button, paste of images, chips; absent: text only. */
+  attachments?: AttachmentUploads;
 }
 
 /** The message box's id: the chat's skip link (ChatShell) leads here. */
@@ -60,12 +66,16 @@ export function MessageInput({
   onTyping,
   addon,
   onStop,
+  attachments,
 }: MessageInputProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const blocked = disabled || sending;
-  const canSend = !blocked && text.trim() !== '';
+  const hasFiles = !!attachments?.items.length;
+  // Text is optional with files; files must all be uploaded first.
+  const canSend = !blocked && (text.trim() !== '' || hasFiles) && (attachments?.ready ?? true);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   useGrowWithText(inputRef, text);
 
   // A disabled field drops focus; give it back when the reply is in, unless the user went elsewhere.
@@ -78,10 +88,12 @@ export function MessageInput({
   const send = async () => {
     if (!canSend) return;
     const draft = text;
+    const ids = attachments?.ids ?? [];
     setText('');
     setSending(true);
     try {
-      if (!(await onSend(draft.trim()))) setText(draft);
+      if (!(await (ids.length ? onSend(draft.trim(), ids) : onSend(draft.trim())))) setText(draft);
+      else attachments?.clear();
     } finally {
       setSending(false);
     }
@@ -93,8 +105,42 @@ export function MessageInput({
     void send();
   };
 
-  return (
+  // Pasting an image (a screenshot) attaches it; pasted text stays text.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (!attachments) return;
+    const images = Array.from(event.clipboardData.files).filter((file) => file.type.startsWith('image/'));
+    if (!images.length) return;
+    event.preventDefault();
+    attachments.add(images);
+  };
+
+  const row = (
     <Flex gap="small" align="flex-end">
+      {attachments && (
+        <>
+          <input
+            ref={fileRef}
+            type="file"
+            multiple
+            accept={ACCEPT}
+            hidden
+            aria-hidden
+            tabIndex={-1}
+            data-testid="attach-input"
+            onChange={(event) => {
+              attachments.add(Array.from(event.target.files ?? []));
+              event.target.value = '';
+            }}
+          />
+          <Button
+            icon={<PaperClipOutlined />}
+            aria-label="Attach files"
+            title="Attach files"
+            disabled={blocked}
+            onClick={() => fileRef.current?.click()}
+          />
+        </>
+      )}
       <textarea
         ref={inputRef}
         id={MESSAGE_INPUT_ID}
@@ -108,6 +154,7 @@ export function MessageInput({
           onTyping?.();
         }}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         disabled={blocked}
         autoFocus={autoFocus}
       />
@@ -124,6 +171,13 @@ export function MessageInput({
           onClick={() => void send()}
         />
       )}
+    </Flex>
+  );
+  if (!attachments) return row;
+  return (
+    <Flex vertical gap="small">
+      <AttachmentChips items={attachments.items} onRemove={attachments.remove} />
+      {row}
     </Flex>
   );
 }

@@ -5,6 +5,7 @@ import { AvatarImage } from '../../../components/AvatarImage';
 import { VoiceCallButton } from '../../voice/components/VoiceCallButton';
 import { VoiceCallStatus } from '../../voice/components/VoiceCallStatus';
 import { MessageInput } from './MessageInput';
+import type { AttachmentUploads } from '../attachments/useAttachmentUploads';
 
 /** The four built-in prompts (the backend's CANNED_QUESTIONS), for agents without their own. */
 export const BUILT_IN_QUESTIONS = [
@@ -18,12 +19,14 @@ interface WelcomeViewProps {
   agent: AgentView;
   /** The empty chat on screen, or null before the first message (a call then creates one). */
   chatId: string | null;
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string, attachmentIds?: string[]) => Promise<boolean>;
   onTyping?: () => void;
+  /** In an empty chat that exists: files for its first message. */
+  attachments?: AttachmentUploads;
 }
 
 /** Spec: shown while the chat has no messages: the agent, 'Start chatting with {agent}', example questions. */
-export function WelcomeView({ agent, chatId, onSend, onTyping }: WelcomeViewProps) {
+export function WelcomeView({ agent, chatId, onSend, onTyping, attachments }: WelcomeViewProps) {
   const { token } = theme.useToken();
   const questions = agent.defaultQuestions.length > 0 ? agent.defaultQuestions : BUILT_IN_QUESTIONS;
   return (
@@ -70,6 +73,7 @@ export function WelcomeView({ agent, chatId, onSend, onTyping }: WelcomeViewProp
         <MessageInput
           onSend={onSend}
           onTyping={onTyping}
+          attachments={attachments}
           autoFocus
           addon={<VoiceCallButton agent={agent} chatId={chatId} />}
         />

@@ -9,7 +9,7 @@ import { fetchAndApply } from '../../../sync/dispatch';
 
 export interface ChatActions {
   /** Resolves true once the message is stored (the input clears), false when it was not sent. */
-  sendMessage: (text: string) => Promise<boolean>;
+  sendMessage: (text: string, attachmentIds?: string[]) => Promise<boolean>;
   newChat: () => Promise<void>;
   archiveChat: (chatId: string) => Promise<void>;
   restoreChat: (chatId: string) => Promise<void>;
@@ -58,9 +58,9 @@ export function useChatActions(): ChatActions {
     };
 
     return {
-      async sendMessage(text) {
+      async sendMessage(text, attachmentIds = []) {
         const content = text.trim();
-        if (!content) return false;
+        if (!content && !attachmentIds.length) return false;
         const companyId = companyOrToast();
         if (!companyId) return false;
         const chat = selectActiveChat(useChatStore.getState());
@@ -69,7 +69,7 @@ export function useChatActions(): ChatActions {
             // From a window of old messages, back to the latest first: the message shows in its place.
             if (useChatStore.getState().messages[chat.id]?.hasNewer) await returnToLatest(companyId, chat.id);
             await fetchAndApply(
-              () => chatsApi.send(companyId, chat.id, content),
+              () => chatsApi.send(companyId, chat.id, content, attachmentIds),
               (message) => {
                 if (stillCurrent(companyId)) useChatStore.getState().addMessage(message);
               },

@@ -1,0 +1,40 @@
+import { Controller, Inject, Param, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { type CompanyScope, CurrentScope } from '../common/company-scope';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
+import { UuidParamPipe } from '../common/uuid';
+import { CompanyScoped } from '../companies/company-member.guard';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { MessageAttachment } from '../contracts/chats';
+import { withUploadedFile } from '../files/multipart-upload';
+import { CHAT_NOT_FOUND, ChatsService } from './chats.service';
+
+const CHAT_ID = new UuidParamPipe(CHAT_NOT_FOUND);
+
+@CompanyScoped('chats')
+@Controller()
+export class ChatAttachmentsController {
+  constructor(
+    private readonly chats: ChatsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** One file (multipart field `file`) for the next message in one of the caller's chats, streamed. */
+  @Post('chats/:id/attachments')
+  @RateLimit('attachFile')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiCreatedResponse({ description: "The upload: its id goes in the next message's attachmentIds" })
+  async upload(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', CHAT_ID) id: string,
+    @Req() req: Request,
+  ): Promise<MessageAttachment> {
+    // The chat is checked before a byte is stored.
+    await this.chats.get(scope, id);
+    return withUploadedFile(req, this.config.attachments.maxBytes, (name, file) =>
+      this.chats.uploadAttachment(scope, id, name, file),
+    );
+  }
+}

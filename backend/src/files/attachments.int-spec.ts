@@ -1,0 +1,501 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
+import { docxBytes, exeBytes, pdfBytes, pngBytes, zipBytes } from '../../test/attachments.test-util';
+import { startS3rver } from '../../test/s3rver.test-util';
+import { as } from '../../test/auth';
+import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
+import type { MessageAttachment, MessageView } from '../contracts/chats';
+import { signWebhook } from '../webhooks/webhook-client';
+import { attachmentLinkKey, signAttachmentPath } from './attachment-links';
+import type { AgentFile } from './attachments.service';
+import { StoredFileEntity } from './stored-file.entity';
+import { parseS3Url, S3AttachmentStore } from './s3-attachment-store';
+
+const AGENT_CSV = 'month,sales\njan,3\nfeb,5\n';
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+describe('message attachments (upload, serve, send, webhook)', () => {
+  let t: TestApp;
+  let hook: FakeWebhook;
+
+  beforeAll(async () => {
+    hook = await startFakeWebhook({
+      // An agent that fetches every file it is sent (as n8n's HTTP Request node would) and answers
+      // with their hashes.
+      '/fetch-files': (_req, res, body) => {
+        const { files = [] } = JSON.parse(body) as { files?: Array<AgentFile & { url: string }> };
+        void Promise.all(
+          files.map(async (file) => {
+            const link = new URL(file.url);
+            const got = await fetch(`${t.baseUrl}${link.pathname}${link.search}`);
+            return `${file.name}:${got.status}:${sha256(Buffer.from(await got.arrayBuffer()))}`;
+          }),
+        ).then((lines) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify([{ output: lines.join('\n') }]));
+        });
+      },
+      // Agents that answer with files: a chart inline (base64) and a CSV by URL (served below), then
+      // one whose answer is files alone, one of them at an address the SSRF guard refuses.
+      '/answer-files': (_req, res) => {
+        void pngBytes(12, 6).then((png) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify([
+              {
+                output: 'Here is the chart and the data.',
+                files: [
+                  { name: 'chart.png', mimeType: 'image/png', data: png.toString('base64') },
+                  { name: 'data.csv', mimeType: 'text/csv', url: `${hook.url}/raw/data.csv` },
+                ],
+              },
+            ]),
+          );
+        });
+      },
+      '/only-files': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify([
+            {
+              files: [
+                { name: 'data.csv', mimeType: 'text/csv', url: `${hook.url}/raw/data.csv` },
+                { name: 'metadata.txt', url: 'http://169.254.169.254/latest/meta-data' },
+              ],
+            },
+          ]),
+        );
+      },
+      // A long-running agent: accepts with 202 and delivers later to the callback (the test does).
+      '/async-files': (_req, res) => {
+        res.writeHead(202);
+        res.end();
+      },
+      '/raw/data.csv': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.end(AGENT_CSV);
+      },
+      // An agent that cannot fetch: it reads the files from the body (inline mode).
+      '/inline-files': (_req, res, body) => {
+        const { files = [] } = JSON.parse(body) as { files?: Array<{ fileName: string; data: string }> };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const lines = files.map((f) => `${f.fileName}:${sha256(Buffer.from(f.data, 'base64'))}`);
+        res.end(JSON.stringify([{ output: lines.join('\n') }]));
+      },
+    });
+    t = await createTestApp({
+      WEBHOOK_ALLOWED_HOSTS: hook.hostPort,
+      WEBHOOK_TIMEOUT_MS: '5000',
+      MAX_ATTACHMENT_MB: '1',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await hook.close();
+  });
+
+  const newChat = async (user: RegisteredUser, agentId = 'default-agent'): Promise<string> =>
+    (await request(t.http).post('/api/chats').set(as(user)).send({ agentId, title: 'Files' }).expect(201))
+      .body.id as string;
+  const upload = (user: RegisteredUser, chatId: string, name: string, bytes: Buffer) =>
+    request(t.http).post(`/api/chats/${chatId}/attachments`).set(as(user)).attach('file', bytes, name);
+  const uploaded = async (user: RegisteredUser, chatId: string, name: string, bytes: Buffer) => {
+    const res = await upload(user, chatId, name, bytes);
+    expect(res.status).toBe(201);
+    return res.body as MessageAttachment;
+  };
+  const send = (user: RegisteredUser, chatId: string, body: { content?: string; attachmentIds?: string[] }) =>
+    request(t.http).post(`/api/chats/${chatId}/messages`).set(as(user)).send(body);
+
+  it('stores a PNG re-encoded (metadata dropped) and a PDF as sent, each served by its signed link', async () => {
+    const user = await registerUser(t);
+    const chatId = await newChat(user);
+    const png = await pngBytes(20, 10);
+    expect(png.includes(Buffer.from('Secret Photographer'))).toBe(true);
+
+    const image = await uploaded(user, chatId, 'photo.png', png);
+    expect(image).toMatchObject({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      kind: 'image',
+      width: 20,
+      height: 10,
+    });
+    const served = await request(t.http).get(image.url).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toMatch(/^inline; filename="photo.png"/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    const body = served.body as Buffer;
+    expect(body.subarray(1, 4).toString()).toBe('PNG');
+    expect(body.includes(Buffer.from('Secret Photographer'))).toBe(false);
+    expect(Number(served.headers['content-length'])).toBe(image.size);
+
+    const pdf = pdfBytes(300_000);
+    const doc = await uploaded(user, chatId, 'report.pdf', pdf);
+    expect(doc).toMatchObject({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      kind: 'file',
+      size: pdf.length,
+    });
+    const download = await request(t.http).get(doc.url).buffer(true).expect(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="report.pdf"/);
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(sha256(download.body as Buffer)).toBe(sha256(pdf));
+
+    const csv = await uploaded(user, chatId, 'data.csv', Buffer.from('a,b\n1,ü\n'));
+    expect(csv).toMatchObject({ mimeType: 'text/csv', kind: 'file' });
+    const json = await uploaded(user, chatId, 'x.json', Buffer.from('{"a": 1}'));
+    expect(json.mimeType).toBe('application/json');
+    // An Office document is a zip too: its content types tell which one.
+    const docx = await uploaded(user, chatId, 'letter.docx', docxBytes());
+    expect(docx.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  });
+
+  it('refuses what an agent cannot use, each with a sentence, and keeps nothing of it', async () => {
+    const user = await registerUser(t);
+    const chatId = await newChat(user);
+    const refusals: Array<[string, Buffer, number, string | RegExp]> = [
+      [
+        'setup.pdf',
+        exeBytes(),
+        400,
+        /"setup.pdf" is not a supported file type \(its content is application\/x-msdownload\)/,
+      ],
+      ['archive.zip', zipBytes(), 400, /"archive.zip" is a ZIP archive, which cannot be attached/],
+      ['big.pdf', pdfBytes(1024 * 1024 + 10), 413, '"big.pdf" is too large: files can be at most 1 MB.'],
+      ['latin1.csv', Buffer.from([0x61, 0x2c, 0xe9, 0x0a]), 400, /"latin1.csv" is not a text file/],
+      ['binary.txt', Buffer.from([0x61, 0x00, 0x62]), 400, /"binary.txt" is not a text file/],
+      ['mystery.bin', Buffer.from('just some text'), 400, /"mystery.bin" is not a supported file type/],
+      ['empty.txt', Buffer.alloc(0), 400, 'The file is empty.'],
+    ];
+    for (const [name, bytes, status, message] of refusals) {
+      const res = await upload(user, chatId, name, bytes);
+      expect([name, res.status]).toEqual([name, status]);
+      expect(res.body.message).toEqual(
+        typeof message === 'string' ? message : expect.stringMatching(message),
+      );
+    }
+    const none = await request(t.http).post(`/api/chats/${chatId}/attachments`).set(as(user)).field('x', '1');
+    expect([none.status, none.body.message]).toEqual([400, 'Please attach a file.']);
+    const notMultipart = await request(t.http)
+      .post(`/api/chats/${chatId}/attachments`)
+      .set(as(user))
+      .send({});
+    expect([notMultipart.status, notMultipart.body.message]).toEqual([400, 'Please attach a file.']);
+
+    const rows = await t.app.get(DataSource).getRepository(StoredFileEntity).countBy({ chatId });
+    expect(rows).toBe(0);
+  });
+
+  it('sends up to 10 files with or without text, in one transaction, shown in history and live', async () => {
+    const user = await registerUser(t);
+    const chatId = await newChat(user);
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const files = [];
+      for (let i = 0; i < 11; i++)
+        files.push(await uploaded(user, chatId, `n${i}.txt`, Buffer.from(`note ${i}`)));
+      const eleven = await send(user, chatId, { attachmentIds: files.map((f) => f.id) });
+      expect([eleven.status, eleven.body.message]).toEqual([400, 'A message can carry at most 10 files.']);
+      const blank = await send(user, chatId, { content: '   ' });
+      expect([blank.status, blank.body.message]).toEqual([400, 'Please enter a message']);
+
+      const ten = files.slice(0, 10).map((f) => f.id);
+      const sent = await send(user, chatId, { attachmentIds: ten });
+      expect(sent.status).toBe(201);
+      const message = sent.body as MessageView;
+      expect(message.content).toBe('');
+      expect(message.attachments?.map((a) => a.name)).toEqual(files.slice(0, 10).map((f) => f.name));
+      const live = await tab.waitFor<{ message: MessageView }>(
+        'message.created',
+        (p) => p.message.id === message.id,
+      );
+      expect(live.message.attachments?.map((a) => a.id)).toEqual(ten);
+      await tab.waitFor<{ message: MessageView }>('message.created', (p) => p.message.senderType === 'agent');
+
+      // A file already sent, or another chat's, sends nothing (not even the text).
+      const again = await send(user, chatId, { content: 'again', attachmentIds: [ten[0]] });
+      expect([again.status, again.body.message]).toEqual([
+        400,
+        'An attached file was not found or was already sent. Please attach it again.',
+      ]);
+      const otherChat = await newChat(user);
+      const elsewhere = await send(user, otherChat, { content: 'x', attachmentIds: [files[10].id] });
+      expect(elsewhere.status).toBe(400);
+      const page = await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
+      const history = (page.body as { messages: MessageView[] }).messages;
+      expect(history.map((m) => m.content)).not.toContain('again');
+      const withFiles = history.find((m) => m.id === message.id);
+      expect(withFiles?.attachments).toHaveLength(10);
+      const text = await request(t.http).get(withFiles!.attachments![3].url).expect(200);
+      expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(text.text).toBe('note 3');
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('gives files only by a valid link: 404 to others and signed-out requests, 410 once expired', async () => {
+    const user = await registerUser(t);
+    const stranger = await registerUser(t);
+    const chatId = await newChat(user);
+    const file = await uploaded(user, chatId, 'secret.pdf', pdfBytes());
+    const bare = `/api/attachments/${file.id}`;
+
+    await request(t.http).get(bare).expect(404);
+    await request(t.http).get(bare).set(as(stranger)).expect(404);
+    await request(t.http).get(bare).set(as(user)).expect(404);
+    await request(t.http)
+      .get(`${bare}?expires=99999999999&sig=${'A'.repeat(43)}`)
+      .expect(404);
+    // Another file's signature does not open this one.
+    const other = await uploaded(user, chatId, 'other.pdf', pdfBytes());
+    const otherSig = new URL(other.url, t.baseUrl).search;
+    await request(t.http).get(`${bare}${otherSig}`).expect(404);
+
+    const key = attachmentLinkKey(t.config.jwtSecret);
+    const expired = await request(t.http).get(signAttachmentPath(key, file.id, Date.now() / 1000 - 1));
+    expect([expired.status, expired.body.message]).toEqual([
+      410,
+      'This file link has expired. Open the chat again for a new one.',
+    ]);
+
+    // Uploading to someone else's chat (or one in another company) is a 404, before a byte is kept.
+    const theirs = await upload(stranger, chatId, 'x.pdf', pdfBytes());
+    expect(theirs.status).toBe(404);
+    await upload(user, chatId, 'y.pdf', pdfBytes()).set(as(user, stranger.companyId)).expect(404);
+
+    // A deleted chat takes its files with it.
+    await request(t.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
+    await request(t.http).get(file.url).expect(404);
+  });
+
+  it('lists the files in the webhook body as signed links the agent can fetch, covered by the signature', async () => {
+    const user = await registerUser(t);
+    const agent = await request(t.http)
+      .post('/api/agents')
+      .set(as(user))
+      .send({ name: 'Reader', webhook: `${hook.url}/fetch-files`, signed: true })
+      .expect(201);
+    const chatId = await newChat(user, agent.body.id as string);
+    const png = await uploaded(user, chatId, 'chart.png', await pngBytes(8, 8));
+    const pdf = pdfBytes(200_000);
+    const doc = await uploaded(user, chatId, 'paper.pdf', pdf);
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const sent = await send(user, chatId, {
+        content: 'read these',
+        attachmentIds: [png.id, doc.id],
+      }).expect(201);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      const pngServed = (await request(t.http).get(png.url).expect(200)).body as Buffer;
+      expect(reply.message.content).toBe(
+        [`chart.png:200:${sha256(pngServed)}`, `paper.pdf:200:${sha256(pdf)}`].join('\n'),
+      );
+      const call = hook.requests.find((r) => JSON.parse(r.body).messageId === (sent.body as MessageView).id);
+      const body = JSON.parse(call!.body) as { files: Array<AgentFile & { url: string }> };
+      expect(body.files).toEqual([
+        { id: png.id, name: 'chart.png', mimeType: 'image/png', size: png.size, url: expect.any(String) },
+        {
+          id: doc.id,
+          name: 'paper.pdf',
+          mimeType: 'application/pdf',
+          size: pdf.length,
+          url: expect.any(String),
+        },
+      ]);
+      const link = new URL(body.files[1].url);
+      expect(`${link.protocol}//${link.host}`).toBe(t.config.appOrigin);
+      // Valid for ATTACHMENT_LINK_MINUTES (15 by default), not for days.
+      const expires = Number(link.searchParams.get('expires'));
+      expect(expires * 1000 - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+      const ts = Number(call!.headers['webhook-timestamp']);
+      expect(call!.headers['webhook-signature']).toBe(
+        signWebhook(agent.body.signingSecret as string, (sent.body as MessageView).id, ts, call!.body),
+      );
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('sends the files themselves, base64, to an agent set to receive them inline', async () => {
+    const user = await registerUser(t);
+    const agent = await request(t.http)
+      .post('/api/agents')
+      .set(as(user))
+      .send({ name: 'No fetch', webhook: `${hook.url}/inline-files`, sendFilesInline: true })
+      .expect(201);
+    expect(agent.body.sendFilesInline).toBe(true);
+    const chatId = await newChat(user, agent.body.id as string);
+    const csvBytes = Buffer.from('name,score\nada,3\n');
+    const csv = await uploaded(user, chatId, 'scores.csv', csvBytes);
+    const pdf = pdfBytes(100_000);
+    const doc = await uploaded(user, chatId, 'small.pdf', pdf);
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const sent = await send(user, chatId, { attachmentIds: [csv.id, doc.id] }).expect(201);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe(`scores.csv:${sha256(csvBytes)}\nsmall.pdf:${sha256(pdf)}`);
+      const call = hook.requests.find((r) => JSON.parse(r.body).messageId === (sent.body as MessageView).id);
+      const files = (JSON.parse(call!.body) as { files: Array<Record<string, unknown>> }).files;
+      expect(files[0]).toEqual({
+        id: csv.id,
+        name: 'scores.csv',
+        fileName: 'scores.csv',
+        mimeType: 'text/csv',
+        size: csvBytes.length,
+        data: csvBytes.toString('base64'),
+      });
+      expect(files[1]).not.toHaveProperty('url');
+    } finally {
+      tab.close();
+    }
+  });
+
+  it("stores the files of an agent's answer (inline and fetched through the SSRF guard) and shows them", async () => {
+    const user = await registerUser(t);
+    const agentFor = async (path: string) =>
+      (
+        await request(t.http)
+          .post('/api/agents')
+          .set(as(user))
+          .send({ name: `Maker ${path}`, webhook: `${hook.url}${path}` })
+          .expect(201)
+      ).body.id as string;
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const chatId = await newChat(user, await agentFor('/answer-files'));
+      await send(user, chatId, { content: 'chart please' }).expect(201);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe('Here is the chart and the data.');
+      expect(reply.message.attachments).toEqual([
+        expect.objectContaining({
+          name: 'chart.png',
+          mimeType: 'image/png',
+          kind: 'image',
+          width: 12,
+          height: 6,
+        }),
+        expect.objectContaining({
+          name: 'data.csv',
+          mimeType: 'text/csv',
+          kind: 'file',
+          size: AGENT_CSV.length,
+        }),
+      ]);
+      const csv = await request(t.http).get(reply.message.attachments![1].url).expect(200);
+      expect(csv.text).toBe(AGENT_CSV);
+      const page = await request(t.http).get(`/api/chats/${chatId}/messages`).set(as(user)).expect(200);
+      const stored = (page.body as { messages: MessageView[] }).messages.find(
+        (m) => m.id === reply.message.id,
+      );
+      expect(stored?.attachments?.map((a) => a.name)).toEqual(['chart.png', 'data.csv']);
+
+      // Files alone are an answer (no apology); the one at a refused address is left out.
+      const onlyFiles = await newChat(user, await agentFor('/only-files'));
+      await send(user, onlyFiles, { content: 'just the data' }).expect(201);
+      const filesOnly = await tab.waitFor<{
+        chatId: string;
+        message: MessageView;
+        chat: { lastMessage: string };
+      }>('message.created', (p) => p.message.senderType === 'agent' && p.chatId === onlyFiles);
+      expect(filesOnly.message.content).toBe('');
+      expect(filesOnly.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
+      expect(filesOnly.chat.lastMessage).toBe('📎 data.csv');
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('takes files in an async callback body too, text optional', async () => {
+    const user = await registerUser(t);
+    const agent = await request(t.http)
+      .post('/api/agents')
+      .set(as(user))
+      .send({ name: 'Later', webhook: `${hook.url}/async-files` })
+      .expect(201);
+    const chatId = await newChat(user, agent.body.id as string);
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const sent = (await send(user, chatId, { content: 'take your time' }).expect(201)).body as MessageView;
+      const delivered = () =>
+        hook.requests.find((r) => r.path === '/async-files' && JSON.parse(r.body).messageId === sent.id);
+      // The job calls the agent after the send answers: wait for the call to arrive.
+      for (let waited = 0; !delivered() && waited < 5000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const delivery = JSON.parse(delivered()!.body) as { callbackUrl: string; callbackToken: string };
+      const callback = new URL(delivery.callbackUrl);
+      await request(t.http)
+        .post(callback.pathname)
+        .set('Authorization', `Bearer ${delivery.callbackToken}`)
+        .send({ files: [{ name: 'data.csv', url: `${hook.url}/raw/data.csv` }] })
+        .expect(200);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe('');
+      expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
+        ['data.csv', AGENT_CSV.length],
+      ]);
+    } finally {
+      tab.close();
+    }
+  });
+
+  describe('with S3_URL set', () => {
+    it('keeps the bytes in the bucket, serves them, and deletes them with the chat', async () => {
+      const s3 = await startS3rver();
+      const app = await createTestApp({ S3_URL: s3.url });
+      try {
+        const user = await registerUser(app);
+        const chatId = (
+          await request(app.http)
+            .post('/api/chats')
+            .set(as(user))
+            .send({ agentId: 'default-agent', title: 'S3' })
+        ).body.id as string;
+        const pdf = pdfBytes(50_000);
+        const res = await request(app.http)
+          .post(`/api/chats/${chatId}/attachments`)
+          .set(as(user))
+          .attach('file', pdf, 'in-bucket.pdf')
+          .expect(201);
+        const file = res.body as MessageAttachment;
+        const row = await app.app
+          .get(DataSource)
+          .getRepository(StoredFileEntity)
+          .findOneByOrFail({ id: file.id });
+        expect(row.storage).toBe('s3');
+        const served = await request(app.http).get(file.url).buffer(true).expect(200);
+        expect(sha256(served.body as Buffer)).toBe(sha256(pdf));
+
+        await request(app.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
+        await request(app.http).get(file.url).expect(404);
+        const store = await S3AttachmentStore.open(parseS3Url(s3.url));
+        try {
+          await expect(store.read(file.id)).rejects.toThrow();
+        } finally {
+          store.destroy();
+        }
+      } finally {
+        await app.close();
+        await s3.close();
+      }
+    });
+  });
+});

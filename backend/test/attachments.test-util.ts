@@ -1,0 +1,67 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+
+/** A PNG of `width` x `height`, with EXIF metadata that re-encoding must drop. */
+export function pngBytes(width = 20, height = 10): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .withExif({ IFD0: { Artist: 'Secret Photographer' } })
+    .png()
+    .toBuffer();
+}
+
+/** A small, valid one-page PDF, padded to `size` bytes with a comment when asked. */
+export function pdfBytes(size = 0): Buffer {
+  const body =
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  const pad = Math.max(0, size - body.length);
+  return Buffer.concat([
+    Buffer.from(body, 'latin1'),
+    Buffer.from(`%${'x'.repeat(Math.max(0, pad - 1))}`.slice(0, pad)),
+  ]);
+}
+
+/** A ZIP archive holding one stored (uncompressed) file. */
+export function zipBytes(name = 'notes.txt', content = 'hello from a zip'): Buffer {
+  const data = Buffer.from(content);
+  const fileName = Buffer.from(name);
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  const localPart = Buffer.concat([local, fileName, data]);
+  const centralPart = Buffer.concat([central, fileName]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(centralPart.length, 12);
+  end.writeUInt32LE(localPart.length, 16);
+  return Buffer.concat([localPart, centralPart, end]);
+}
+
+/** A minimal Word document as file-type sees one: a zip whose [Content_Types].xml names a Word part. */
+export function docxBytes(): Buffer {
+  return zipBytes(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+}
+
+/** The start of a Windows executable ("MZ"), whatever it is named. */
+export function exeBytes(): Buffer {
+  const bytes = Buffer.alloc(512, 0x90);
+  bytes.write('MZ', 0, 'latin1');
+  return bytes;
+}

@@ -1,0 +1,49 @@
+/** The most files one message may carry (the server checks again). */
+export const MAX_FILES_PER_MESSAGE = 10;
+/** The installation's default MAX_ATTACHMENT_MB; a server set lower refuses with its own sentence. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** What the file input offers: the types an agent can use. */
+export const ACCEPT =
+  '.png,.jpg,.jpeg,.webp,.gif,.pdf,.txt,.md,.markdown,.csv,.json,.docx,.xlsx,.pptx,image/png,image/jpeg,image/webp,image/gif,application/pdf';
+
+const EXTENSIONS = new Set([
+  'png',
+  'jpg',
+  'jpeg',
+  'webp',
+  'gif',
+  'pdf',
+  'txt',
+  'text',
+  'md',
+  'markdown',
+  'csv',
+  'json',
+  'docx',
+  'xlsx',
+  'pptx',
+]);
+/** Pasted images often have no useful name: their type says what they are. */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * Why a file cannot be attached, before it is sent (null: it may be). A first check by name and size;
+ * the server decides from the bytes.
+ */
+export function refuseFile(file: { name: string; size: number; type: string }): string | null {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
+  if (!EXTENSIONS.has(extension) && !IMAGE_TYPES.has(file.type))
+    return `"${file.name}" is not a supported file type. Attach images (PNG, JPEG, WebP, GIF), PDF, plain text, Markdown, CSV, JSON or Office documents (DOCX, XLSX, PPTX).`;
+  if (file.size === 0) return `"${file.name}" is empty.`;
+  if (file.size > MAX_FILE_BYTES)
+    return `"${file.name}" is too large: files can be at most ${MAX_FILE_BYTES / (1024 * 1024)} MB.`;
+  return null;
+}
