@@ -26,6 +26,11 @@ export const AUDIT_ACTIONS = [
   'company.created',
   'company.deleted',
   'agent.deleted',
+  'sso.updated',
+  'sso.domain_claimed',
+  'sso.domain_verified',
+  'sso.domain_removed',
+  'sso.disabled',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -11,6 +11,8 @@ import { StoredFileEntity } from '../files/stored-file.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
+import { CompanyDomainEntity } from '../sso/company-domain.entity';
+import { CompanySsoEntity } from '../sso/company-sso.entity';
 import { VoiceCallEntity } from '../voice/voice-call.entity';
 
 /** Every entity, in one list: the data source and the migration check both use it. */
@@ -29,4 +31,6 @@ export const ENTITIES = [
   AuditEntryEntity,
   AgentCallbackWaitEntity,
   VoiceCallEntity,
+  CompanySsoEntity,
+  CompanyDomainEntity,
 ];

@@ -65,6 +65,8 @@ export interface Fixtures {
   memberEmail: string;
   /** A second company of the owner, with nothing in it: platform admins delete it. */
   spareCompanyId: string;
+  /** An email domain the owner's company claimed for single sign-on (not proved). */
+  ssoDomainId: string;
   /** A webhook the SSRF guard lets through in the test app. */
   webhookUrl: string;
   /** A fresh address per call, for routes that must not collide (emails). */
@@ -144,6 +146,21 @@ export function companyManager(status: number): Omit<RouteAccess, 'call'> {
       ...NOT_SIGNED_IN,
       member: 403,
       admin: status,
+      owner: status,
+      otherCompany: 404,
+      superadmin: 404,
+    },
+  };
+}
+
+/** Owners of the company only; admins and plain members are refused. For single sign-on. */
+export function companyOwner(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'company owner',
+    expect: {
+      ...NOT_SIGNED_IN,
+      member: 403,
+      admin: 403,
       owner: status,
       otherCompany: 404,
       superadmin: 404,
@@ -394,6 +411,34 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     consumesFixtures: true,
     call: (f) => ({ params: invitationParam(f) }),
   },
+
+  // Single sign-on of the company named by X-Company-Id: its owners only (admins too are refused).
+  'GET /api/company/sso': companyOwner(200),
+  'PUT /api/company/sso': {
+    ...companyOwner(200),
+    call: () => ({
+      body: {
+        enabled: false,
+        issuer: 'https://idp.example.com/realms/matrix',
+        clientId: 'matrix-client',
+        clientSecret: 'matrix-client-secret',
+        requireSso: false,
+        autoJoin: false,
+      },
+    }),
+  },
+  'POST /api/company/sso/domains': {
+    ...companyOwner(201),
+    call: (f) => ({ body: { domain: `${f.unique()}.example.com` } }),
+  },
+  'DELETE /api/company/sso/domains/:id': {
+    ...companyOwner(204),
+    ownerObject: true,
+    consumesFixtures: true,
+    call: (f) => ({ params: { id: f.ssoDomainId } }),
+  },
+  // The mailed domain proof link: the token is the credential, so a made-up one is refused alike.
+  'POST /api/sso/domains/verify': { ...publicRoute(400), call: () => ({ body: { token: 'not-a-token' } }) },
 
   // Platform appearance: everyone reads it (the sign-in page too); superadmins change it.
   'GET /api/appearance': publicRoute(200),

@@ -25,6 +25,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.created': 'Company created',
   'company.deleted': 'Company deleted',
   'agent.deleted': 'Agent deleted',
+  'sso.updated': 'Single sign-on updated',
+  'sso.domain_claimed': 'SSO domain added',
+  'sso.domain_verified': 'SSO domain verified',
+  'sso.domain_removed': 'SSO domain removed',
+  'sso.disabled': 'Single sign-on turned off',
 };
 
 /** Every action, for the platform log's Action filter. */
@@ -40,6 +45,11 @@ export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
   'invitation.deleted',
   'company.created',
   'agent.deleted',
+  'sso.updated',
+  'sso.domain_claimed',
+  'sso.domain_verified',
+  'sso.domain_removed',
+  'sso.disabled',
 ];
 
 export function auditActionLabel(action: string): string {
@@ -86,8 +96,13 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
       return text(d.owner) ? `owner ${text(d.owner)}` : '';
     case 'company.deleted':
       return plural(d.members, 'member') + plural(d.agents, 'agent', ', ') + plural(d.chats, 'chat', ', ');
+    case 'sso.domain_claimed':
+    case 'sso.domain_verified':
+    case 'sso.domain_removed':
+      return text(d.domain);
     case 'settings.updated':
     case 'colors.updated':
+    case 'sso.updated':
       return Array.isArray(d.changed) ? d.changed.filter((k) => typeof k === 'string').join(', ') : '';
     case 'user.invited':
       return text(d.name);

@@ -52,6 +52,9 @@ export const RATE_LIMITS = {
   invitationLookup: [ip(60, MINUTE)],
   acceptInvitation: [user(20, MINUTE)],
   registerInvited: [ip(10, 10 * MINUTE)],
+  // Single sign-on: a domain proof costs a mail; the domain's link is a credential like the account links.
+  ssoDomainProof: [user(20, HOUR)],
+  ssoDomainVerify: [ip(30, 10 * MINUTE)],
 } satisfies Record<string, RateLimitBucket[]>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

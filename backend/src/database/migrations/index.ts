@@ -13,6 +13,7 @@ import { MemberListKeyset1763930000001 } from './1763930000001-member-list-keyse
 import { MessageSearch1763920000000 } from './1763920000000-message-search';
 import { InvitationMailProof1763940000000 } from './1763940000000-invitation-mail-proof';
 import { VoiceCalls1763940000001 } from './1763940000001-voice-calls';
+import { CompanySso1763970000000 } from './1763970000000-company-sso';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   MemberListKeyset1763930000001,
   InvitationMailProof1763940000000,
   VoiceCalls1763940000001,
+  CompanySso1763970000000,
 ];
