@@ -39,13 +39,21 @@ export class SessionsRepository {
       rotatedAt: Date;
       expiresAt: Date;
       userAgent: string | null;
+      ssoCompanyId?: string | null;
     },
     tx?: Tx,
   ): Promise<string> {
     const rows: Array<{ id: string }> = await this.db.query(
-      `INSERT INTO sessions (user_id, refresh_hash, rotated_at, expires_at, user_agent)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [values.userId, values.refreshHash, values.rotatedAt, values.expiresAt, values.userAgent],
+      `INSERT INTO sessions (user_id, refresh_hash, rotated_at, expires_at, user_agent, sso_company_id)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        values.userId,
+        values.refreshHash,
+        values.rotatedAt,
+        values.expiresAt,
+        values.userAgent,
+        values.ssoCompanyId ?? null,
+      ],
       tx,
     );
     return rows[0].id;

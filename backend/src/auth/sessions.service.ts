@@ -55,6 +55,7 @@ export class SessionsService {
     userId: string,
     userAgent: string | undefined,
     tx?: Tx,
+    ssoCompanyId: string | null = null,
   ): Promise<{ sessionId: string; refreshToken: string }> {
     const secret = randomBytes(32).toString('base64url');
     const now = new Date();
@@ -65,6 +66,7 @@ export class SessionsService {
         rotatedAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
         userAgent: userAgent?.slice(0, 500) ?? null,
+        ssoCompanyId,
       },
       tx,
     );

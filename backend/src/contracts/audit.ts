@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'sso.domain_verified',
   'sso.domain_removed',
   'sso.disabled',
+  'member.auto_joined',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -13,6 +13,7 @@ import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
 import { CompanyDomainEntity } from '../sso/company-domain.entity';
 import { CompanySsoEntity } from '../sso/company-sso.entity';
+import { ExternalIdentityEntity } from '../sso/external-identity.entity';
 import { VoiceCallEntity } from '../voice/voice-call.entity';
 
 /** Every entity, in one list: the data source and the migration check both use it. */
@@ -33,4 +34,5 @@ export const ENTITIES = [
   VoiceCallEntity,
   CompanySsoEntity,
   CompanyDomainEntity,
+  ExternalIdentityEntity,
 ];

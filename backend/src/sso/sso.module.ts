@@ -1,17 +1,30 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { CompaniesModule } from '../companies/companies.module';
+import { CompanyAdminModule } from '../company-admin/company-admin.module';
+import { ProfilesModule } from '../profiles/profiles.module';
 import { MailModule } from '../mail/mail.module';
 import { ClientSecretBox } from './client-secret-box';
 import { CompanyDomainsRepository } from './company-domains.repository';
 import { CompanySsoRepository } from './company-sso.repository';
+import { ExternalIdentitiesRepository } from './external-identities.repository';
+import { SsoLoginController } from './sso-login.controller';
+import { SsoLoginService } from './sso-login.service';
 import { SsoDomainVerificationController, SsoSettingsController } from './sso-settings.controller';
 import { SsoSettingsService } from './sso-settings.service';
 
 /** Single sign-on per company: its provider settings and proved email domains. */
 @Module({
-  imports: [CompaniesModule, MailModule],
-  controllers: [SsoSettingsController, SsoDomainVerificationController],
-  providers: [SsoSettingsService, CompanySsoRepository, CompanyDomainsRepository, ClientSecretBox],
+  imports: [AuthModule, CompaniesModule, CompanyAdminModule, MailModule, ProfilesModule],
+  controllers: [SsoSettingsController, SsoDomainVerificationController, SsoLoginController],
+  providers: [
+    SsoSettingsService,
+    SsoLoginService,
+    CompanySsoRepository,
+    CompanyDomainsRepository,
+    ExternalIdentitiesRepository,
+    ClientSecretBox,
+  ],
   exports: [CompanySsoRepository],
 })
 export class SsoModule {}

@@ -249,6 +249,18 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   // Google sign-in is not configured in the test app: the routes do not exist for anyone.
   'GET /api/auth/google': publicRoute(404),
   'GET /api/auth/google/callback': publicRoute(404),
+  // Single sign-on: whether an address has it, and the trip through its company's provider. An address
+  // no company proved is sent back to the sign-in page alike for everyone; a callback without the
+  // browser's pending-login cookie too.
+  'GET /api/auth/sso/lookup': {
+    ...publicRoute(200),
+    call: (f) => ({ query: { email: `${f.unique()}@example.com` } }),
+  },
+  'GET /api/auth/sso/start': {
+    ...publicRoute(302),
+    call: (f) => ({ query: { email: `${f.unique()}@example.com` } }),
+  },
+  'GET /api/auth/sso/callback': { ...publicRoute(302), call: () => ({ query: { code: 'x', state: 'y' } }) },
 
   'POST /api/demo-agent/webhook': { ...publicRoute(200), call: () => ({ body: { message: 'hello' } }) },
   // Long-running agents deliver here with the message's callback token as the Bearer value: a user's

@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_verified': 'SSO domain verified',
   'sso.domain_removed': 'SSO domain removed',
   'sso.disabled': 'Single sign-on turned off',
+  'member.auto_joined': 'Joined through single sign-on',
 };
 
 /** Every action, for the platform log's Action filter. */
@@ -50,6 +51,7 @@ export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
   'sso.domain_verified',
   'sso.domain_removed',
   'sso.disabled',
+  'member.auto_joined',
 ];
 
 export function auditActionLabel(action: string): string {
@@ -64,6 +66,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
   google: 'with Google',
   registration: 'at sign-up',
   invitation: 'at invited sign-up',
+  sso: 'with single sign-on',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -77,6 +80,7 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
     case 'auth.sign_in_failed':
       if (d.reason === 'email_not_verified') return 'email not verified';
       if (d.reason === 'account_disabled') return 'account disabled';
+      if (d.method === 'sso') return `with single sign-on${text(d.reason) ? `: ${text(d.reason)}` : ''}`;
       return d.method === 'google'
         ? `with Google${text(d.reason) ? `: ${text(d.reason)}` : ''}`
         : 'wrong email or password';

@@ -55,6 +55,9 @@ export const RATE_LIMITS = {
   // Single sign-on: a domain proof costs a mail; the domain's link is a credential like the account links.
   ssoDomainProof: [user(20, HOUR)],
   ssoDomainVerify: [ip(30, 10 * MINUTE)],
+  // Whether an address has single sign-on says which domains a company proved: limited like a login.
+  ssoLookup: [ip(30, MINUTE)],
+  ssoStart: [ip(30, MINUTE)],
 } satisfies Record<string, RateLimitBucket[]>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -14,6 +14,7 @@ import { MessageSearch1763920000000 } from './1763920000000-message-search';
 import { InvitationMailProof1763940000000 } from './1763940000000-invitation-mail-proof';
 import { VoiceCalls1763940000001 } from './1763940000001-voice-calls';
 import { CompanySso1763970000000 } from './1763970000000-company-sso';
+import { SsoSignIn1763970000001 } from './1763970000001-sso-sign-in';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   InvitationMailProof1763940000000,
   VoiceCalls1763940000001,
   CompanySso1763970000000,
+  SsoSignIn1763970000001,
 ];

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
 import type {
   AddSsoDomainRequest,
@@ -79,4 +79,16 @@ export class VerifySsoDomainDto implements VerifySsoDomainRequest {
 export class VerifySsoDomainResponseDto implements VerifySsoDomainResponse {
   @ApiProperty() domain: string;
   @ApiProperty() companyName: string;
+}
+
+export class SsoEmailQueryDto {
+  @ApiProperty({ example: 'someone@acme.com' })
+  @IsNotEmpty({ message: 'Please enter your email address' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320, { message: 'Please enter a valid email address' })
+  email: string;
+}
+
+export class SsoLookupDto {
+  @ApiProperty({ description: 'Single sign-on is offered for this address' }) sso: boolean;
 }
