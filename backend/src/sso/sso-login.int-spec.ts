@@ -11,7 +11,9 @@ import {
 import { as } from '../../test/auth';
 import { type Account, registerAccount } from '../../test/identities.test-util';
 import { followProvider, startTestIdp, type TestIdp } from '../../test/oidc-provider.test-util';
+import { setSuperadmin } from '../../test/factories';
 import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { SSO_REQUIRED } from '../companies/company-member.guard';
 
 const APP = 'http://switchboard.test';
 const CALLBACK = `${APP}/api/auth/sso/callback`;
@@ -240,5 +242,143 @@ describe('single sign-on through a real OpenID provider per company', () => {
         [acme.companyId, 'user'],
       ]),
     );
+  });
+
+  it('"members must use SSO" refuses the company\'s data to other sessions (not their other companies); turning SSO off ends SSO sessions', async () => {
+    // Grace has a password account with a company of her own, and is linked to Acme through its provider.
+    const local = await registerAccount(t, `grace-${process.pid}`);
+    const grace = local.email.replace(/@.*/, `@${acmeDomain}`);
+    await db.query('UPDATE profiles SET email = $2, email_verified_at = now() WHERE id = $1', [
+      local.userId,
+      grace,
+    ]);
+    await acmeIdp.setAccounts({ [grace]: { sub: 'acme-grace', email_verified: true } });
+    const viaSso = await ssoSignIn(grace);
+    expect(viaSso.location).toBe('/chat');
+    const ssoSession = await request(t.http)
+      .post('/api/auth/refresh')
+      .set('Cookie', viaSso.refreshCookie!)
+      .expect(200);
+    const ssoToken = ssoSession.body.accessToken as string;
+    const byPassword = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: grace, password: local.password })
+      .expect(200);
+    const passwordToken = byPassword.body.accessToken as string;
+    const agents = (token: string, company: string) =>
+      request(t.http)
+        .get('/api/agents')
+        .set(as({ accessToken: token }, company));
+
+    await request(t.http)
+      .put('/api/company/sso')
+      .set(as(acme, acme.companyId))
+      .send({
+        enabled: true,
+        issuer: acmeIdp.url,
+        clientId: acmeIdp.clientId,
+        requireSso: true,
+        autoJoin: true,
+      })
+      .expect(200);
+    const refused = await agents(passwordToken, acme.companyId).expect(403);
+    expect(refused.body.message).toBe(SSO_REQUIRED);
+    await agents(passwordToken, local.companyId).expect(200);
+    await agents(ssoToken, acme.companyId).expect(200);
+    // Owners are not locked out of their own settings by their provider.
+    await request(t.http).get('/api/company/sso').set(as(acme, acme.companyId)).expect(200);
+    const boot = await request(t.http)
+      .get('/api/bootstrap')
+      .query({ companyId: acme.companyId, chat: 'true' })
+      .set('Authorization', `Bearer ${passwordToken}`)
+      .expect(200);
+    expect(boot.body.chat).toBeNull();
+
+    // The owner turns SSO off: the session its provider made ends; the password one now reaches Acme.
+    await request(t.http)
+      .put('/api/company/sso')
+      .set(as(acme, acme.companyId))
+      .send({
+        enabled: false,
+        issuer: acmeIdp.url,
+        clientId: acmeIdp.clientId,
+        requireSso: true,
+        autoJoin: true,
+      })
+      .expect(200);
+    await agents(ssoToken, local.companyId).expect(401);
+    await request(t.http)
+      .post('/api/auth/refresh')
+      .set('Cookie', ssoSession.headers['set-cookie'][0].split(';')[0])
+      .expect(401);
+    await agents(passwordToken, acme.companyId).expect(200);
+    expect((await request(t.http).get('/api/auth/sso/lookup').query({ email: grace })).body).toEqual({
+      sso: false,
+    });
+  });
+
+  it('a platform admin sees which companies use SSO and turns one off (audited); no API returns a client secret', async () => {
+    const admin = await registerAccount(t, 'sso-platform');
+    await setSuperadmin(t.app, admin.userId);
+    const hank = person(globexDomain);
+    await globexIdp.setAccounts({ [hank]: { sub: 'globex-hank', email_verified: true } });
+    const viaSso = await ssoSignIn(hank);
+    const session = await request(t.http)
+      .post('/api/auth/refresh')
+      .set('Cookie', viaSso.refreshCookie!)
+      .expect(200);
+    const headers = { Authorization: `Bearer ${admin.accessToken}` };
+
+    const responses: unknown[] = [];
+    const listed = async () => {
+      const res = await request(t.http)
+        .get('/api/admin/companies')
+        .query({ limit: 100 })
+        .set(headers)
+        .expect(200);
+      responses.push(res.body);
+      return Object.fromEntries(
+        (res.body.companies as Array<{ id: string; usesSso: boolean }>).map((c) => [c.id, c.usesSso]),
+      );
+    };
+    expect(await listed()).toMatchObject({ [globex.companyId]: true, [admin.companyId]: false });
+    for (const company of [globex, liar])
+      for (const path of ['/api/company/sso', '/api/company/details'])
+        responses.push(
+          (await request(t.http).get(path).set(as(company, company.companyId)).expect(200)).body,
+        );
+    responses.push(
+      (await request(t.http).get(`/api/admin/companies/${globex.companyId}`).set(headers).expect(200)).body,
+    );
+    responses.push(
+      (await request(t.http).get('/api/admin/audit').query({ limit: 100 }).set(headers).expect(200)).body,
+    );
+    responses.push(
+      (await request(t.http).get('/api/company/activity').set(as(globex, globex.companyId)).expect(200)).body,
+    );
+    responses.push((await request(t.http).get('/api/bootstrap').set(as(globex)).expect(200)).body);
+    const everything = JSON.stringify(responses);
+    expect(everything).toContain('usesSso');
+    for (const idp of [acmeIdp, globexIdp, liarIdp]) expect(everything).not.toContain(idp.clientSecret);
+
+    await request(t.http)
+      .post(`/api/admin/companies/${globex.companyId}/sso/disable`)
+      .set(headers)
+      .expect(204);
+    await request(t.http)
+      .post(`/api/admin/companies/${globex.companyId}/sso/disable`)
+      .set(headers)
+      .expect(404);
+    expect((await listed())[globex.companyId]).toBe(false);
+    await request(t.http)
+      .get('/api/me')
+      .set('Authorization', `Bearer ${session.body.accessToken}`)
+      .expect(401);
+    const audit = await db.query<{ actor_id: string }>(
+      `SELECT actor_id FROM audit_log WHERE action = 'sso.disabled' AND company_id = $1`,
+      [globex.companyId],
+    );
+    expect(audit.rows).toEqual([{ actor_id: admin.userId }]);
+    expect((await ssoSignIn(hank)).location).toBe('/?error=sso_unavailable');
   });
 });

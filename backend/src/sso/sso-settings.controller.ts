@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { type AuthUser, CurrentUser } from '../common/current-user.decorator';
+import { NotFoundError } from '../common/domain-errors';
+import { SuperadminOnly } from '../platform-admin/superadmin.guard';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { Public } from '../common/public.decorator';
 import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
@@ -13,7 +22,7 @@ import {
   VerifySsoDomainDto,
   VerifySsoDomainResponseDto,
 } from './dto/sso.dto';
-import { SSO_DOMAIN_NOT_FOUND, SsoSettingsService } from './sso-settings.service';
+import { SSO_DOMAIN_NOT_FOUND, SSO_NOT_ON, SsoSettingsService } from './sso-settings.service';
 
 /** Company Admin → Settings → Single sign-on, for the company named by X-Company-Id: owners only. */
 @CompanyScoped('single sign-on', 'The company whose single sign-on to manage')
@@ -73,5 +82,26 @@ export class SsoDomainVerificationController {
   @ApiOkResponse({ type: VerifySsoDomainResponseDto })
   verify(@Body() body: VerifySsoDomainDto, @Ip() ip: string): Promise<VerifySsoDomainResponseDto> {
     return this.sso.verifyDomain(body.token, ip);
+  }
+}
+
+/** Platform Admin → Companies: a platform administrator turns a company's single sign-on off. */
+@ApiTags('platform admin')
+@ApiBearerAuth()
+@SuperadminOnly()
+@Controller('admin/companies')
+export class PlatformSsoController {
+  constructor(private readonly sso: SsoSettingsService) {}
+
+  /** 204 when it was on and is now off; 404 when the company has no single sign-on on. */
+  @Post(':id/sso/disable')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  async disable(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new UuidParamPipe(SSO_NOT_ON)) companyId: string,
+    @Ip() ip: string,
+  ): Promise<void> {
+    if (!(await this.sso.disableByPlatform(user.id, companyId, ip))) throw new NotFoundError(SSO_NOT_ON);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
-import { sha256 } from '../auth/sessions.service';
+import { SessionsService, sha256 } from '../auth/sessions.service';
 import type { CompanyScope } from '../common/company-scope';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { CompaniesService } from '../companies/companies.service';
@@ -21,6 +21,8 @@ import { CompanyDomainsRepository, type DomainRow } from './company-domains.repo
 import { CompanySsoRepository } from './company-sso.repository';
 import { checkIssuerUrl, domainOfEmail, INVALID_DOMAIN, normalizeDomain } from './sso-validation';
 
+export const SSO_NOT_ON = 'This company does not use single sign-on';
+export const SSO_TURNED_OFF = 'Single sign-on was turned off for your company. Please sign in again.';
 export const ONLY_OWNER_SSO = 'Only an owner can change single sign-on.';
 export const SSO_DOMAIN_NOT_FOUND = 'Domain not found';
 export const DOMAIN_TAKEN = 'This domain is already used for single sign-on by another company';
@@ -43,6 +45,7 @@ export class SsoSettingsService {
     private readonly companies: CompaniesService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly sessions: SessionsService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -70,7 +73,7 @@ export class SsoSettingsService {
     const checked = checkIssuerUrl(input.issuer, this.allowedHosts);
     if ('problem' in checked) throw new ValidationFailedError(checked.problem);
     const secret = input.clientSecret?.trim() || null;
-    await this.database.transaction(async (tx) => {
+    const ended = await this.database.transaction(async (tx) => {
       const before = await this.sso.find(scope.companyId, tx);
       if (!secret && !before?.clientSecretSealed) throw new ValidationFailedError(CLIENT_SECRET_REQUIRED);
       const after = {
@@ -96,7 +99,10 @@ export class SsoSettingsService {
         ip,
         details: { changed, enabled: after.enabled, requireSso: after.requireSso, autoJoin: after.autoJoin },
       });
+      // Turned off: the sessions its provider made end (they were vouched for by it alone).
+      return before?.enabled && !after.enabled ? this.sessions.revokeMadeThroughSso(tx, scope.companyId) : [];
     });
+    this.sessions.endSessions(ended, SSO_TURNED_OFF);
     return this.settings(scope);
   }
 
@@ -154,6 +160,28 @@ export class SsoSettingsService {
         details: { domain: removed.domain },
       });
     });
+  }
+
+  /**
+   * A platform administrator turns a company's single sign-on off (audited); its sessions end as when
+   * the owner does. False when it was not on.
+   */
+  async disableByPlatform(actorId: string, companyId: string, ip: string): Promise<boolean> {
+    const ended = await this.database.transaction(async (tx) => {
+      if (!(await this.sso.disable(tx, companyId))) return null;
+      await this.audit.record(tx, {
+        action: 'sso.disabled',
+        actor: { id: actorId },
+        target: { type: 'company', id: companyId },
+        company: { id: companyId },
+        ip,
+        details: { by: 'platform' },
+      });
+      return this.sessions.revokeMadeThroughSso(tx, companyId);
+    });
+    if (!ended) return false;
+    this.sessions.endSessions(ended, SSO_TURNED_OFF);
+    return true;
   }
 
   /**

@@ -10,13 +10,22 @@ import { CompanySsoRepository } from './company-sso.repository';
 import { ExternalIdentitiesRepository } from './external-identities.repository';
 import { SsoLoginController } from './sso-login.controller';
 import { SsoLoginService } from './sso-login.service';
-import { SsoDomainVerificationController, SsoSettingsController } from './sso-settings.controller';
+import {
+  PlatformSsoController,
+  SsoDomainVerificationController,
+  SsoSettingsController,
+} from './sso-settings.controller';
 import { SsoSettingsService } from './sso-settings.service';
 
 /** Single sign-on per company: its provider settings and proved email domains. */
 @Module({
   imports: [AuthModule, CompaniesModule, CompanyAdminModule, MailModule, ProfilesModule],
-  controllers: [SsoSettingsController, SsoDomainVerificationController, SsoLoginController],
+  controllers: [
+    SsoSettingsController,
+    SsoDomainVerificationController,
+    SsoLoginController,
+    PlatformSsoController,
+  ],
   providers: [
     SsoSettingsService,
     SsoLoginService,

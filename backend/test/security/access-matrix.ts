@@ -510,6 +510,12 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     consumesFixtures: true,
     call: (f) => ({ params: { id: f.spareCompanyId } }),
   },
+  // Turning a company's single sign-on off: the fixture company has none on, so the allowed caller gets
+  // past every guard to the 404 that says so (sso-login.int-spec.ts turns a real one off).
+  'POST /api/admin/companies/:id/sso/disable': {
+    ...superadminOnly(404),
+    call: (f) => ({ params: { id: f.companyId } }),
+  },
   'GET /api/admin/agents': { ...superadminOnly(200), call: (f) => ({ query: { companyId: f.companyId } }) },
 
   // The audit log: all of it for superadmins; one company's entries for its owners and admins.
