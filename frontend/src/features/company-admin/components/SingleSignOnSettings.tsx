@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Switch, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import type { SsoSettingsView, UpdateSsoSettingsRequest } from '../../../api/contracts';
 import { useSsoSettings } from '../hooks/useSsoSettings';
@@ -25,9 +25,18 @@ interface DomainValues {
  */
 export function SingleSignOnSettings({ companyId }: { companyId: string }) {
   const { settings, loadError, save, claimDomain, removeDomain } = useSsoSettings(companyId);
+  const { token } = theme.useToken();
 
   return (
-    <Card title="Single sign-on" style={{ maxWidth: 560, marginTop: 16 }} aria-label="Single sign-on">
+    <Card
+      // A section of the page (under its h1): its title is the next heading level.
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>
+          Single sign-on
+        </Typography.Title>
+      }
+      style={{ maxWidth: 560, marginTop: 16 }}
+    >
       {loadError ? (
         <Alert type="error" title={loadError} />
       ) : !settings ? (
@@ -141,6 +150,7 @@ function DomainList({
 }) {
   const [form] = Form.useForm<DomainValues>();
   const [sending, setSending] = useState(false);
+  const { token } = theme.useToken();
 
   const submit = async (values: DomainValues) => {
     setSending(true);
@@ -152,7 +162,7 @@ function DomainList({
 
   return (
     <>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
+      <Typography.Title level={3} style={{ marginTop: 24, fontSize: token.fontSize }}>
         Email domains
       </Typography.Title>
       <Typography.Paragraph type="secondary">
