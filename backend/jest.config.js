@@ -13,6 +13,10 @@ const esmPackages = [
   '@tokenizer',
   '@borewit',
   'uint8array-extras',
+  // openid-client 6 and its dependencies (single sign-on).
+  'openid-client',
+  'oauth4webapi',
+  'jose',
 ];
 
 /** @type {import('@swc/core').Options} */

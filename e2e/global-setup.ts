@@ -6,6 +6,7 @@ import { startAgentWebhook } from './fixtures/agent-webhook';
 import { startApp } from './fixtures/app-server';
 import { FAKE_CONVAI_API_KEY, startFakeConvai } from './fixtures/fake-convai';
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakeGoogle } from './fixtures/fake-google';
+import { startE2eIdp } from './fixtures/oidc-idp';
 import { startSmtpSink } from './fixtures/smtp-sink';
 import { APP_PORT, BASE_URL } from './playwright.config';
 
@@ -58,6 +59,10 @@ export default async function globalSetup(config: FullConfig) {
   );
   const convaiLog = fs.createWriteStream(path.join(logDir, 'fake-convai.log'));
   const convai = await startFakeConvai((line) => convaiLog.write(`${new Date().toISOString()} ${line}\n`));
+  const idpLog = fs.createWriteStream(path.join(logDir, 'oidc-idp.log'));
+  const idp = await startE2eIdp(`${BASE_URL}/api/auth/sso/callback`, (line) =>
+    idpLog.write(`${new Date().toISOString()} ${line}\n`),
+  );
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONTRACT_VARIABLES) delete env[name];
@@ -73,7 +78,8 @@ export default async function globalSetup(config: FullConfig) {
     GOOGLE_TOKEN_URL: `${google.url}/token`,
     GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
     // Agents may call the local webhook fixture (the SSRF guard refuses loopback otherwise).
-    WEBHOOK_ALLOWED_HOSTS: agentWebhook.host,
+    // ... and Acme's identity provider (single sign-on's discovery goes through the same guard).
+    WEBHOOK_ALLOWED_HOSTS: `${agentWebhook.host},${idp.host}`,
     // Voice calls go to the local fake of ElevenLabs (signed URLs: the api holds this key).
     ELEVENLABS_API_KEY: FAKE_CONVAI_API_KEY,
     ELEVENLABS_API_URL: convai.apiUrl,
@@ -93,7 +99,7 @@ export default async function globalSetup(config: FullConfig) {
       dataDir,
     });
   } catch (error) {
-    await Promise.all([smtp.close(), google.close(), agentWebhook.close(), convai.close()]);
+    await Promise.all([smtp.close(), google.close(), agentWebhook.close(), convai.close(), idp.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -106,6 +112,7 @@ export default async function globalSetup(config: FullConfig) {
   process.env.E2E_FAKE_GOOGLE_URL = google.url;
   process.env.E2E_AGENT_WEBHOOK_URL = agentWebhook.url;
   process.env.E2E_FAKE_CONVAI_URL = convai.apiUrl;
+  process.env.E2E_IDP_URL = idp.url;
   // fixtures/superadmin.ts promotes accounts with the operator CLI, which finds the database here.
   process.env.E2E_DATA_DIR = dataDir;
 
@@ -113,8 +120,9 @@ export default async function globalSetup(config: FullConfig) {
     // Held replies answer now, so the app's shutdown does not wait on our webhook.
     agentWebhook.releaseAll();
     await app.stop();
-    await Promise.all([smtp.close(), google.close(), agentWebhook.close(), convai.close()]);
+    await Promise.all([smtp.close(), google.close(), agentWebhook.close(), convai.close(), idp.close()]);
     googleLog.end();
+    idpLog.end();
     webhookLog.end();
     convaiLog.end();
     if (process.env.E2E_KEEP_DATA === '1') {

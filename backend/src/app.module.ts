@@ -27,6 +27,7 @@ import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SearchModule } from './search/search.module';
+import { SsoModule } from './sso/sso.module';
 import { VoiceModule } from './voice/voice.module';
 
 /** The api process: HTTP routes (and, in the embedded default, the job handlers in-process). */
@@ -56,6 +57,7 @@ export class AppModule {
         VoiceModule,
         CompanyAdminModule,
         InvitationsModule,
+        SsoModule,
         PlatformAdminModule,
         AuditApiModule,
         RealtimeGatewayModule,

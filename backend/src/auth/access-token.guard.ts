@@ -39,7 +39,9 @@ export class AccessTokenGuard implements CanActivate {
       sessionId: claims.sid,
       isSuperadmin: user.isSuperadmin,
       // Read in the same query, so the company guard needs no second round trip.
-      ...(companyId ? { membership: { companyId, role: user.companyRole } } : {}),
+      ...(companyId
+        ? { membership: { companyId, role: user.companyRole, ssoRefused: user.ssoRefused } }
+        : {}),
     };
     return true;
   }

@@ -58,13 +58,15 @@ export function isVerificationPending(
 }
 
 /** How a session was started, as the audit log records it. */
-export type SignInMethod = 'password' | 'google' | 'registration' | 'invitation';
+export type SignInMethod = 'password' | 'google' | 'registration' | 'invitation' | 'sso';
 
 interface SessionStart {
   userAgent?: string;
   /** The client's address (Express' req.ip: X-Forwarded-For from the proxies TRUST_PROXY names). */
   ip?: string;
   method: SignInMethod;
+  /** The company whose identity provider vouched for this sign-in (single sign-on). */
+  ssoCompanyId?: string;
 }
 
 export interface GoogleIdentity {
@@ -339,6 +341,19 @@ export class AuthService {
     return this.startSession(userId, { userAgent, ip, method: 'invitation' });
   }
 
+  /**
+   * Signs in an account a company's identity provider vouched for (single sign-on checked the
+   * provider's answer and linked the account): the session remembers that company.
+   */
+  startSsoSession(userId: string, companyId: string, userAgent?: string, ip?: string): Promise<SignedIn> {
+    return this.startSession(userId, { userAgent, ip, method: 'sso', ssoCompanyId: companyId });
+  }
+
+  /** A refused single sign-on, audited like any refused sign-in. */
+  recordFailedSsoSignIn(label: string, ip: string | undefined, reason: string): Promise<void> {
+    return this.recordFailedSignIn(label, ip, { method: 'sso', reason });
+  }
+
   /** Every sign-in: the session, the last-login time and the audit entry commit together. */
   private async startSession(userId: string, client: SessionStart): Promise<SignedIn> {
     // Every way in (password, Google, registration, invitation) passes here: a disabled account stops,
@@ -352,14 +367,16 @@ export class AuthService {
       throw new AccountDisabledError();
     }
     const { sessionId, refreshToken } = await this.database.transaction(async (tx) => {
-      const session = await this.sessions.create(userId, client.userAgent, tx);
+      const session = await this.sessions.create(userId, client.userAgent, tx, client.ssoCompanyId ?? null);
       await this.users.recordLogin(userId, tx);
       await this.audit.record(tx, {
         action: 'auth.sign_in',
         actor: { id: userId },
         target: { type: 'user', id: userId },
         ip: client.ip,
-        details: { method: client.method },
+        details: client.ssoCompanyId
+          ? { method: client.method, companyId: client.ssoCompanyId }
+          : { method: client.method },
       });
       return session;
     });

@@ -48,6 +48,11 @@ export class SessionEntity {
   @Column({ name: 'user_agent', type: 'varchar', length: 500, nullable: true })
   userAgent: string | null;
 
+  /** The company whose identity provider made this session (single sign-on), else null. */
+  @Index('IDX_sessions_sso_company', { where: '"sso_company_id" IS NOT NULL' })
+  @Column({ name: 'sso_company_id', type: 'uuid', nullable: true })
+  ssoCompanyId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -20,8 +20,18 @@ const SECRETS_COLUMNS = `id, user_id AS "userId", refresh_hash AS "refreshHash",
 /** A live session of an account that is not disabled. */
 const LIVE_SESSION = `s.revoked_at IS NULL AND s.expires_at > now() AND p.disabled_at IS NULL`;
 
+/**
+ * "Members must use SSO": the company (with single sign-on on) refuses its data to a session of `s` not
+ * made through its own provider. Owners are exempt, so that a broken provider cannot lock the people who
+ * can fix its settings out of them.
+ */
+const SSO_REFUSED = (companyId: string, role: string) => `EXISTS (SELECT 1 FROM company_sso cs
+  WHERE cs.company_id = ${companyId} AND cs.enabled AND cs.require_sso AND ${role} IS DISTINCT FROM 'owner'
+  AND s.sso_company_id IS DISTINCT FROM cs.company_id)`;
+
 /** The session's user when the session is live and the account not disabled, with one company role. */
-const ACTIVE_USER_SQL = `SELECT p.id, p.is_superadmin, cu.role FROM sessions s
+const ACTIVE_USER_SQL = `SELECT p.id, p.is_superadmin, cu.role, ${SSO_REFUSED('cu.company_id', 'cu.role')} AS sso_refused
+  FROM sessions s
   JOIN profiles p ON p.id = s.user_id
   LEFT JOIN company_users cu ON cu.user_id = p.id AND cu.company_id = $3
   WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE_SESSION}`;
@@ -39,13 +49,21 @@ export class SessionsRepository {
       rotatedAt: Date;
       expiresAt: Date;
       userAgent: string | null;
+      ssoCompanyId?: string | null;
     },
     tx?: Tx,
   ): Promise<string> {
     const rows: Array<{ id: string }> = await this.db.query(
-      `INSERT INTO sessions (user_id, refresh_hash, rotated_at, expires_at, user_agent)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [values.userId, values.refreshHash, values.rotatedAt, values.expiresAt, values.userAgent],
+      `INSERT INTO sessions (user_id, refresh_hash, rotated_at, expires_at, user_agent, sso_company_id)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        values.userId,
+        values.refreshHash,
+        values.rotatedAt,
+        values.expiresAt,
+        values.userAgent,
+        values.ssoCompanyId ?? null,
+      ],
       tx,
     );
     return rows[0].id;
@@ -108,14 +126,43 @@ export class SessionsRepository {
     sessionId: string,
     userId: string,
     companyId: string | null,
-  ): Promise<{ id: string; isSuperadmin: boolean; companyRole: CompanyRole | null } | null> {
-    const rows = await this.db.prepared<{ id: string; is_superadmin: boolean; role: CompanyRole | null }>(
-      'auth.active-user',
-      ACTIVE_USER_SQL,
-      [sessionId, userId, companyId],
-    );
+  ): Promise<{
+    id: string;
+    isSuperadmin: boolean;
+    companyRole: CompanyRole | null;
+    ssoRefused: boolean;
+  } | null> {
+    const rows = await this.db.prepared<{
+      id: string;
+      is_superadmin: boolean;
+      role: CompanyRole | null;
+      sso_refused: boolean | null;
+    }>('auth.active-user', ACTIVE_USER_SQL, [sessionId, userId, companyId]);
     const row = rows[0];
-    return row ? { id: row.id, isSuperadmin: row.is_superadmin, companyRole: row.role } : null;
+    return row
+      ? { id: row.id, isSuperadmin: row.is_superadmin, companyRole: row.role, ssoRefused: !!row.sso_refused }
+      : null;
+  }
+
+  /** Whether the company refuses its data to this session ("members must use SSO"). */
+  async ssoRefused(sessionId: string, companyId: string): Promise<boolean> {
+    const rows: Array<{ refused: boolean }> = await this.db.query(
+      `SELECT ${SSO_REFUSED('cu.company_id', 'cu.role')} AS refused FROM sessions s
+       JOIN company_users cu ON cu.user_id = s.user_id AND cu.company_id = $2
+       WHERE s.id = $1`,
+      [sessionId, companyId],
+    );
+    return rows[0]?.refused ?? false;
+  }
+
+  /** Revokes the live sessions made through a company's single sign-on; answers their ids. */
+  async revokeMadeThroughSso(tx: Tx, companyId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `UPDATE sessions SET revoked_at = now() WHERE sso_company_id = $1 AND revoked_at IS NULL RETURNING id`,
+      [companyId],
+      tx,
+    );
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -129,7 +176,7 @@ export class SessionsRepository {
     const rows = await this.db.prepared<{ company_id: string | null; role: CompanyRole | null }>(
       'sessions.live-memberships',
       `SELECT cu.company_id, cu.role FROM sessions s JOIN profiles p ON p.id = s.user_id
-       LEFT JOIN company_users cu ON cu.user_id = s.user_id
+       LEFT JOIN company_users cu ON cu.user_id = s.user_id AND NOT ${SSO_REFUSED('cu.company_id', 'cu.role')}
        WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE_SESSION}`,
       [sessionId, userId],
     );

@@ -55,6 +55,7 @@ export class SessionsService {
     userId: string,
     userAgent: string | undefined,
     tx?: Tx,
+    ssoCompanyId: string | null = null,
   ): Promise<{ sessionId: string; refreshToken: string }> {
     const secret = randomBytes(32).toString('base64url');
     const now = new Date();
@@ -65,6 +66,7 @@ export class SessionsService {
         rotatedAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
         userAgent: userAgent?.slice(0, 500) ?? null,
+        ssoCompanyId,
       },
       tx,
     );
@@ -128,7 +130,12 @@ export class SessionsService {
     sessionId: string,
     userId: string,
     companyId?: string,
-  ): Promise<{ id: string; isSuperadmin: boolean; companyRole: CompanyRole | null } | null> {
+  ): Promise<{
+    id: string;
+    isSuperadmin: boolean;
+    companyRole: CompanyRole | null;
+    ssoRefused: boolean;
+  } | null> {
     if (!isUuid(sessionId) || !isUuid(userId)) return null;
     const company = companyId && isUuid(companyId) ? companyId : null;
     return this.sessions.activeUser(sessionId, userId, company);
@@ -168,6 +175,20 @@ export class SessionsService {
    */
   revokeAllInTransaction(tx: Tx, userId: string): Promise<string[]> {
     return this.sessions.revokeAllOfUser(userId, { tx });
+  }
+
+  /** Whether the company refuses its data to this session ("members must use SSO"). */
+  ssoRefused(sessionId: string, companyId: string): Promise<boolean> {
+    if (!isUuid(sessionId) || !isUuid(companyId)) return Promise.resolve(false);
+    return this.sessions.ssoRefused(sessionId, companyId);
+  }
+
+  /**
+   * Revokes, inside the caller's transaction, the sessions a company's single sign-on made (it was
+   * turned off); after the commit, `endSessions` tells their sockets.
+   */
+  revokeMadeThroughSso(tx: Tx, companyId: string): Promise<string[]> {
+    return this.sessions.revokeMadeThroughSso(tx, companyId);
   }
 
   endSessions(sessionIds: string[], reason: string): void {

@@ -1,3 +1,4 @@
+import { AccessTokenService } from '../auth/access-token.service';
 import { Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -21,7 +22,7 @@ export class BootstrapController {
   @ApiBearerAuth()
   @ApiOkResponse({ type: BootstrapResponseDto })
   get(@CurrentUser() user: AuthUser, @Query() query: BootstrapQueryDto): Promise<BootstrapResponseDto> {
-    return this.bootstrap.load(user.id, query);
+    return this.bootstrap.load(user.id, query, user.sessionId);
   }
 }
 
@@ -39,6 +40,7 @@ export class SessionBootstrapController {
   constructor(
     private readonly bootstrap: BootstrapService,
     private readonly auth: AuthService,
+    private readonly tokens: AccessTokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,12 +61,15 @@ export class SessionBootstrapController {
   ): Promise<SessionBootstrapResponseDto> {
     const signedIn = await refreshFromCookie(req, res, this.config, (token) => this.auth.refresh(token));
     // The session is restored whatever follows: a failed read here leaves the bootstrap to the client.
-    const bootstrap = await this.bootstrap.load(signedIn.user.id, query).catch((error: unknown) => {
-      this.logger.warn(
-        `session bootstrap read failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return null;
-    });
+    const sessionId = this.tokens.verify(signedIn.accessToken)?.sid;
+    const bootstrap = await this.bootstrap
+      .load(signedIn.user.id, query, sessionId)
+      .catch((error: unknown) => {
+        this.logger.warn(
+          `session bootstrap read failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return null;
+      });
     return {
       accessToken: signedIn.accessToken,
       expiresIn: signedIn.expiresIn,

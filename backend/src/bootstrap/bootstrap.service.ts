@@ -1,3 +1,4 @@
+import { SessionsService } from '../auth/sessions.service';
 import { Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import { ChatsService } from '../chats/chats.service';
@@ -21,9 +22,18 @@ export class BootstrapService {
     private readonly companies: CompaniesService,
     private readonly agents: AgentsService,
     private readonly chats: ChatsService,
+    private readonly sessions: SessionsService,
   ) {}
 
-  async load(userId: string, query: { companyId?: string; chat?: boolean }): Promise<BootstrapResponse> {
+  /**
+   * `sessionId`: the caller's session; a company that requires single sign-on from it gets no chat
+   * screen (its data is refused to a session not made through its provider).
+   */
+  async load(
+    userId: string,
+    query: { companyId?: string; chat?: boolean },
+    sessionId?: string,
+  ): Promise<BootstrapResponse> {
     // The chat data's version is read before the data (an older version can only cost the client a
     // needless reload, a newer one would hide a change): alongside the profile for the company asked
     // for, the usual case; used only if that is the company picked (scoped by user, it reveals nothing).
@@ -35,6 +45,8 @@ export class BootstrapService {
     ]);
     const company = pickCompany(companies, query.companyId);
     if (!query.chat || !company) return { user, companies, chat: null };
+    if (sessionId && (await this.sessions.ssoRefused(sessionId, company.id)))
+      return { user, companies, chat: null };
     const scope = { userId, companyId: company.id };
     const version = company.id === wanted && early ? early : await this.chats.syncVersion(scope);
     return { user, companies, chat: await this.chatScreen(scope, version.version) };

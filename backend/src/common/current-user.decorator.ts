@@ -7,7 +7,12 @@ export interface AuthUser {
   sessionId: string;
   isSuperadmin: boolean;
   /** The caller's role in the company named by X-Company-Id (null: not a member), when one was named. */
-  membership?: { companyId: string; role: 'owner' | 'admin' | 'user' | null };
+  membership?: {
+    companyId: string;
+    role: 'owner' | 'admin' | 'user' | null;
+    /** The company requires single sign-on and this session was not made through it. */
+    ssoRefused?: boolean;
+  };
 }
 
 export type AuthenticatedRequest = Request & { user?: AuthUser };

@@ -1,11 +1,13 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { ScopedRequest } from '../common/company-scope';
-import { NotFoundError, ValidationFailedError } from '../common/domain-errors';
+import { ForbiddenError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
 import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
 
 export const COMPANY_HEADER = 'x-company-id';
+
+export const SSO_REQUIRED = 'This company requires single sign-on. Sign in with SSO to reach it.';
 
 /**
  * Company data is reached only through the company named in the X-Company-Id header, and only by its
@@ -31,6 +33,8 @@ export class CompanyMemberGuard implements CanActivate {
         ? known.role
         : await this.companies.roleOf(request.user.id, companyId);
     if (!role) throw new NotFoundError(COMPANY_NOT_FOUND);
+    // "Members must use SSO": read with the session by the access token guard (one query).
+    if (known && known.companyId === companyId && known.ssoRefused) throw new ForbiddenError(SSO_REQUIRED);
     request.scope = { userId: request.user.id, companyId, role };
     return true;
   }

@@ -26,6 +26,12 @@ export const AUDIT_ACTIONS = [
   'company.created',
   'company.deleted',
   'agent.deleted',
+  'sso.updated',
+  'sso.domain_claimed',
+  'sso.domain_verified',
+  'sso.domain_removed',
+  'sso.disabled',
+  'member.auto_joined',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

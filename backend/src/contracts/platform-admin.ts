@@ -54,6 +54,8 @@ export interface PlatformCompanyView {
   id: string;
   name: string;
   userCount: number;
+  /** Single sign-on through the company's own provider is on (POST .../sso/disable turns it off). */
+  usesSso: boolean;
   createdAt: string;
 }
 

@@ -11,6 +11,9 @@ import { FileChunkEntity, StoredFileEntity } from '../files/stored-file.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
+import { CompanyDomainEntity } from '../sso/company-domain.entity';
+import { CompanySsoEntity } from '../sso/company-sso.entity';
+import { ExternalIdentityEntity } from '../sso/external-identity.entity';
 import { VoiceCallEntity } from '../voice/voice-call.entity';
 
 /** Every entity, in one list: the data source and the migration check both use it. */
@@ -30,4 +33,7 @@ export const ENTITIES = [
   AuditEntryEntity,
   AgentCallbackWaitEntity,
   VoiceCallEntity,
+  CompanySsoEntity,
+  CompanyDomainEntity,
+  ExternalIdentityEntity,
 ];

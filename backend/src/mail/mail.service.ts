@@ -116,6 +116,25 @@ export class MailService {
     });
   }
 
+  /** Proves that the company may claim an email domain for single sign-on: the link reaches its owner. */
+  sendDomainProof(
+    to: string,
+    proof: { domain: string; companyName: string; link: string; hours: number },
+  ): Promise<void> {
+    return this.send(to, {
+      subject: `Confirm ${proof.domain} for single sign-on in Switchboard`,
+      lines: [
+        `The owner of the company "${proof.companyName}" on Switchboard asked to use ${proof.domain} for single sign-on: people with an address at ${proof.domain} would sign in through the company's identity provider.`,
+        'If you administer this domain and agree, follow the link. If not, ignore this email: nothing changes.',
+      ],
+      action: {
+        label: `Confirm ${proof.domain}`,
+        link: proof.link,
+        note: `The link works for ${proof.hours} hours, once.`,
+      },
+    });
+  }
+
   /** An invitation to join a company; the link also lets someone without an account sign up. */
   sendInvitation(
     to: string,

@@ -21,6 +21,7 @@ export class PlatformCompanyDto implements PlatformCompanyView {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
   @ApiProperty() userCount: number;
+  @ApiProperty({ description: 'Single sign-on is on' }) usesSso: boolean;
   @ApiProperty() createdAt: string;
 }
 

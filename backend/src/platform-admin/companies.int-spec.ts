@@ -189,7 +189,13 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen.map((c) => c.id)).toEqual([...made].reverse());
-    expect(seen[0]).toEqual({ id: made[2], name: `${tag} 2`, userCount: 1, createdAt: expect.any(String) });
+    expect(seen[0]).toEqual({
+      id: made[2],
+      name: `${tag} 2`,
+      userCount: 1,
+      usesSso: false,
+      createdAt: expect.any(String),
+    });
     const bad = await request(t.http)
       .get('/api/admin/companies')
       .query({ cursor: 'bm9wZQ' })

@@ -16,12 +16,14 @@ interface CompanyRow {
   /** created_at as PostgreSQL prints it: exact to the microsecond, for the cursor. */
   created_key: string;
   user_count: string;
+  uses_sso: boolean;
 }
 
 const toView = (row: CompanyRow): PlatformCompanyView => ({
   id: row.id,
   name: row.name,
   userCount: Number(row.user_count),
+  usesSso: row.uses_sso,
   createdAt: row.created_at.toISOString(),
 });
 
@@ -58,7 +60,8 @@ export class PlatformCompaniesRepository {
     params.push(query.limit);
     const rows: CompanyRow[] = await this.db.query(
       `SELECT c.id, c.name, c.created_at, c.created_at::text AS created_key,
-         (SELECT count(*) FROM company_users cu WHERE cu.company_id = c.id) AS user_count
+         (SELECT count(*) FROM company_users cu WHERE cu.company_id = c.id) AS user_count,
+         EXISTS (SELECT 1 FROM company_sso cs WHERE cs.company_id = c.id AND cs.enabled) AS uses_sso
        FROM companies c
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`,
@@ -84,6 +87,7 @@ export class PlatformCompaniesRepository {
     > = await this.db.query(
       `SELECT c.id, c.name, c.created_at, c.created_at::text AS created_key,
          (SELECT count(*) FROM company_users cu WHERE cu.company_id = c.id) AS user_count,
+         EXISTS (SELECT 1 FROM company_sso cs WHERE cs.company_id = c.id AND cs.enabled) AS uses_sso,
          (SELECT count(*) FROM agents a WHERE a.company_id = c.id) AS agent_count,
          (SELECT count(*) FROM chats ch WHERE ch.company_id = c.id) AS chat_count,
          o.id AS owner_id, o.email AS owner_email, o.first_name AS owner_first, o.last_name AS owner_last

@@ -122,9 +122,15 @@ describe('authorization matrix (every registered route and socket event × every
       .set(ownerHeaders())
       .send({ name: `Spare ${++uniqueCounter}` });
     if (spare.status !== 201) throw new Error(`spare company: ${spare.status} ${JSON.stringify(spare.body)}`);
+    const domain = await request(t.http)
+      .post('/api/company/sso/domains')
+      .set(ownerHeaders())
+      .send({ domain: `matrix-${process.pid}-${++uniqueCounter}.example.com` });
+    if (domain.status !== 201) throw new Error(`sso domain: ${domain.status} ${JSON.stringify(domain.body)}`);
     await t.drain();
     return {
       companyId: accounts.owner.companyId,
+      ssoDomainId: domain.body.id as string,
       memberEmail,
       spareCompanyId: spare.body.id as string,
       invitationId: pending.body.invitation.id as string,

@@ -65,6 +65,8 @@ export interface Fixtures {
   memberEmail: string;
   /** A second company of the owner, with nothing in it: platform admins delete it. */
   spareCompanyId: string;
+  /** An email domain the owner's company claimed for single sign-on (not proved). */
+  ssoDomainId: string;
   /** A webhook the SSRF guard lets through in the test app. */
   webhookUrl: string;
   /** A fresh address per call, for routes that must not collide (emails). */
@@ -144,6 +146,21 @@ export function companyManager(status: number): Omit<RouteAccess, 'call'> {
       ...NOT_SIGNED_IN,
       member: 403,
       admin: status,
+      owner: status,
+      otherCompany: 404,
+      superadmin: 404,
+    },
+  };
+}
+
+/** Owners of the company only; admins and plain members are refused. For single sign-on. */
+export function companyOwner(status: number): Omit<RouteAccess, 'call'> {
+  return {
+    rule: 'company owner',
+    expect: {
+      ...NOT_SIGNED_IN,
+      member: 403,
+      admin: 403,
       owner: status,
       otherCompany: 404,
       superadmin: 404,
@@ -236,6 +253,18 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   // Google sign-in is not configured in the test app: the routes do not exist for anyone.
   'GET /api/auth/google': publicRoute(404),
   'GET /api/auth/google/callback': publicRoute(404),
+  // Single sign-on: whether an address has it, and the trip through its company's provider. An address
+  // no company proved is sent back to the sign-in page alike for everyone; a callback without the
+  // browser's pending-login cookie too.
+  'GET /api/auth/sso/lookup': {
+    ...publicRoute(200),
+    call: (f) => ({ query: { email: `${f.unique()}@example.com` } }),
+  },
+  'GET /api/auth/sso/start': {
+    ...publicRoute(302),
+    call: (f) => ({ query: { email: `${f.unique()}@example.com` } }),
+  },
+  'GET /api/auth/sso/callback': { ...publicRoute(302), call: () => ({ query: { code: 'x', state: 'y' } }) },
 
   'POST /api/demo-agent/webhook': { ...publicRoute(200), call: () => ({ body: { message: 'hello' } }) },
   // Long-running agents deliver here with the message's callback token as the Bearer value: a user's
@@ -412,6 +441,34 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     call: (f) => ({ params: invitationParam(f) }),
   },
 
+  // Single sign-on of the company named by X-Company-Id: its owners only (admins too are refused).
+  'GET /api/company/sso': companyOwner(200),
+  'PUT /api/company/sso': {
+    ...companyOwner(200),
+    call: () => ({
+      body: {
+        enabled: false,
+        issuer: 'https://idp.example.com/realms/matrix',
+        clientId: 'matrix-client',
+        clientSecret: 'matrix-client-secret',
+        requireSso: false,
+        autoJoin: false,
+      },
+    }),
+  },
+  'POST /api/company/sso/domains': {
+    ...companyOwner(201),
+    call: (f) => ({ body: { domain: `${f.unique()}.example.com` } }),
+  },
+  'DELETE /api/company/sso/domains/:id': {
+    ...companyOwner(204),
+    ownerObject: true,
+    consumesFixtures: true,
+    call: (f) => ({ params: { id: f.ssoDomainId } }),
+  },
+  // The mailed domain proof link: the token is the credential, so a made-up one is refused alike.
+  'POST /api/sso/domains/verify': { ...publicRoute(400), call: () => ({ body: { token: 'not-a-token' } }) },
+
   // Platform appearance: everyone reads it (the sign-in page too); superadmins change it.
   'GET /api/appearance': publicRoute(200),
   'PUT /api/admin/settings': {
@@ -469,6 +526,12 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...superadminOnly(204),
     consumesFixtures: true,
     call: (f) => ({ params: { id: f.spareCompanyId } }),
+  },
+  // Turning a company's single sign-on off: the fixture company has none on, so the allowed caller gets
+  // past every guard to the 404 that says so (sso-login.int-spec.ts turns a real one off).
+  'POST /api/admin/companies/:id/sso/disable': {
+    ...superadminOnly(404),
+    call: (f) => ({ params: { id: f.companyId } }),
   },
   'GET /api/admin/agents': { ...superadminOnly(200), call: (f) => ({ query: { companyId: f.companyId } }) },
 

@@ -108,8 +108,14 @@ export async function seedHostileWorld(
       password: 'correct horse battery',
     })
     .expect(201);
+  const ssoDomain = await request(t.http)
+    .post('/api/company/sso/domains')
+    .set(headers)
+    .send({ domain: `fuzz-${process.pid}.example.com` })
+    .expect(201);
   await t.drain();
   const ids = {
+    ssoDomainId: ssoDomain.body.id as string,
     invitationId: pending.body.invitation.id as string,
     memberUserId: member.body.user.id as string,
     companyId: owner.companyId,
@@ -209,6 +215,7 @@ export function validInputs(hookUrl: string, ids: WorldIds) {
       else if (op.path.startsWith('/api/company/agents/')) out[name] = ids.agentId;
       else if (op.path.startsWith('/api/company/invitations/')) out[name] = ids.invitationId;
       else if (op.path.startsWith('/api/company/members/')) out[name] = ids.memberUserId;
+      else if (op.path.startsWith('/api/company/sso/domains/')) out[name] = ids.ssoDomainId;
       else if (op.path.startsWith('/api/files/')) out[name] = ids.fileId;
       // Served only by a signed link: any id answers 404 without one.
       else if (op.path.startsWith('/api/attachments/')) out[name] = ids.fileId;

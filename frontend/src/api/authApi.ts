@@ -8,8 +8,14 @@ import type {
   VerificationRequiredResponse,
 } from './contracts';
 import { http } from './httpClient';
+import { withQuery } from './query';
 
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
+
+/** Where "Continue with SSO" sends the browser: the server redirects to the company's provider. */
+export function ssoSignInUrl(email: string): string {
+  return withQuery('/api/auth/sso/start', { email });
+}
 
 /** Register answered 202: the account waits for its email link, and there is no session yet. */
 export function isVerificationRequired(response: RegisterResponse): response is VerificationRequiredResponse {
@@ -34,4 +40,7 @@ export const authApi = {
   confirmEmail: (token: string) =>
     http.post<ConfirmEmailResponse>('/api/auth/confirm-email', { token }, { auth: false }),
   providers: () => http.get<ProvidersResponse>('/api/auth/providers', { auth: false }),
+  /** Whether the address's company signs in with single sign-on (nothing else is said). */
+  ssoLookup: (email: string) =>
+    http.get<{ sso: boolean }>(withQuery('/api/auth/sso/lookup', { email }), { auth: false }),
 };

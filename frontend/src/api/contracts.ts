@@ -59,3 +59,10 @@ export type {
   MemberPage,
   MemberView,
 } from '@contracts/company-admin';
+export type {
+  AddSsoDomainRequest,
+  SsoDomainView,
+  SsoSettingsView,
+  UpdateSsoSettingsRequest,
+  VerifySsoDomainResponse,
+} from '@contracts/sso';

@@ -16,6 +16,9 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('../pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const VerifyDomainPage = lazy(() =>
+  import('../pages/VerifyDomainPage').then((m) => ({ default: m.VerifyDomainPage })),
+);
 const ConfirmEmailPage = lazy(() =>
   import('../pages/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
 );
@@ -73,6 +76,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       // Emailed links: public, and they work whether or not this browser is signed in.
       { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/verify-domain', element: <VerifyDomainPage /> },
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
       {
         path: '/chat',

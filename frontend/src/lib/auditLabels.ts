@@ -25,6 +25,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.created': 'Company created',
   'company.deleted': 'Company deleted',
   'agent.deleted': 'Agent deleted',
+  'sso.updated': 'Single sign-on updated',
+  'sso.domain_claimed': 'SSO domain added',
+  'sso.domain_verified': 'SSO domain verified',
+  'sso.domain_removed': 'SSO domain removed',
+  'sso.disabled': 'Single sign-on turned off',
+  'member.auto_joined': 'Joined through single sign-on',
 };
 
 /** Every action, for the platform log's Action filter. */
@@ -40,6 +46,12 @@ export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
   'invitation.deleted',
   'company.created',
   'agent.deleted',
+  'sso.updated',
+  'sso.domain_claimed',
+  'sso.domain_verified',
+  'sso.domain_removed',
+  'sso.disabled',
+  'member.auto_joined',
 ];
 
 export function auditActionLabel(action: string): string {
@@ -54,6 +66,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
   google: 'with Google',
   registration: 'at sign-up',
   invitation: 'at invited sign-up',
+  sso: 'with single sign-on',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -67,6 +80,7 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
     case 'auth.sign_in_failed':
       if (d.reason === 'email_not_verified') return 'email not verified';
       if (d.reason === 'account_disabled') return 'account disabled';
+      if (d.method === 'sso') return `with single sign-on${text(d.reason) ? `: ${text(d.reason)}` : ''}`;
       return d.method === 'google'
         ? `with Google${text(d.reason) ? `: ${text(d.reason)}` : ''}`
         : 'wrong email or password';
@@ -86,8 +100,13 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
       return text(d.owner) ? `owner ${text(d.owner)}` : '';
     case 'company.deleted':
       return plural(d.members, 'member') + plural(d.agents, 'agent', ', ') + plural(d.chats, 'chat', ', ');
+    case 'sso.domain_claimed':
+    case 'sso.domain_verified':
+    case 'sso.domain_removed':
+      return text(d.domain);
     case 'settings.updated':
     case 'colors.updated':
+    case 'sso.updated':
       return Array.isArray(d.changed) ? d.changed.filter((k) => typeof k === 'string').join(', ') : '';
     case 'user.invited':
       return text(d.name);

@@ -6,6 +6,7 @@ import { userView } from '../test/fixtures';
 import { mockFetch } from '../test/mockFetch';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
+import { VerifyDomainPage } from './VerifyDomainPage';
 import { VerifyEmailPage } from './VerifyEmailPage';
 import { signOut } from '../workspace/session';
 
@@ -81,5 +82,22 @@ describe('/confirm-email', () => {
     mockFetch(() => [400, { statusCode: 400, error: 'VALIDATION_FAILED', message: 'Invalid token' }]);
     renderWithProviders(<ConfirmEmailPage />, { path: '/confirm-email', url: '/confirm-email?token=bad' });
     expect(await screen.findByText('This confirmation link is invalid or has expired.')).toBeInTheDocument();
+  });
+});
+
+describe('/verify-domain', () => {
+  it('confirms the domain once and names it', async () => {
+    const calls = mockFetch(() => [200, { domain: 'acme.test', companyName: 'Acme' }]);
+    renderWithProviders(<VerifyDomainPage />, { path: '/verify-domain', url: '/verify-domain?token=d1' });
+    expect(await screen.findByText('Domain confirmed')).toBeInTheDocument();
+    expect(screen.getByText(/acme.test can now be used for single sign-on/)).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', path: '/api/sso/domains/verify', body: { token: 'd1' } }]);
+  });
+
+  it('says so when another company proved the domain first', async () => {
+    const message = 'This domain is already used for single sign-on by another company';
+    mockFetch(() => [409, { statusCode: 409, error: 'CONFLICT', message }]);
+    renderWithProviders(<VerifyDomainPage />, { path: '/verify-domain', url: '/verify-domain?token=d2' });
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 });

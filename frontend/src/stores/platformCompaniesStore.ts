@@ -13,6 +13,8 @@ interface CompaniesState {
   /** A company just made: the newest, so first. */
   addCompany: (company: PlatformCompanyView) => void;
   removeCompany: (id: string) => void;
+  /** Single sign-on was turned off for a company (it keeps its place). */
+  markSsoOff: (id: string) => void;
 }
 
 export const usePlatformCompaniesStore = create<CompaniesState>((set, get) => ({
@@ -32,5 +34,8 @@ export const usePlatformCompaniesStore = create<CompaniesState>((set, get) => ({
   },
   removeCompany(id) {
     set({ companies: get().companies.filter((c) => c.id !== id) });
+  },
+  markSsoOff(id) {
+    set({ companies: get().companies.map((c) => (c.id === id ? { ...c, usesSso: false } : c)) });
   },
 }));

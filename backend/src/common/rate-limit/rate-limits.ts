@@ -56,6 +56,12 @@ export const RATE_LIMITS = {
   invitationLookup: [ip(60, MINUTE)],
   acceptInvitation: [user(20, MINUTE)],
   registerInvited: [ip(10, 10 * MINUTE)],
+  // Single sign-on: a domain proof costs a mail; the domain's link is a credential like the account links.
+  ssoDomainProof: [user(20, HOUR)],
+  ssoDomainVerify: [ip(30, 10 * MINUTE)],
+  // Whether an address has single sign-on says which domains a company proved: limited like a login.
+  ssoLookup: [ip(30, MINUTE)],
+  ssoStart: [ip(30, MINUTE)],
 } satisfies Record<string, RateLimitBucket[]>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -16,6 +16,8 @@ import { VoiceCalls1763940000001 } from './1763940000001-voice-calls';
 import { MessageAttachments1763950000000 } from './1763950000000-message-attachments';
 import { AgentFilesInline1763950000001 } from './1763950000001-agent-files-inline';
 import { ReplyFeedback1763960000000 } from './1763960000000-reply-feedback';
+import { CompanySso1763970000000 } from './1763970000000-company-sso';
+import { SsoSignIn1763970000001 } from './1763970000001-sso-sign-in';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -37,4 +39,6 @@ export const MIGRATIONS = [
   MessageAttachments1763950000000,
   AgentFilesInline1763950000001,
   ReplyFeedback1763960000000,
+  CompanySso1763970000000,
+  SsoSignIn1763970000001,
 ];

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/mockFetch';
@@ -57,5 +57,36 @@ describe('SignInForm', () => {
 
     expect(await screen.findByText('Google login failed')).toBeInTheDocument();
     expect(screen.getByText(/its address is not verified yet/)).toBeInTheDocument();
+  });
+
+  it('offers "Continue with SSO" for an address whose company signs in with its own provider', async () => {
+    const calls = mockFetch(({ path }) => {
+      if (path.startsWith('/api/auth/sso/lookup')) return [200, { sso: path.includes('acme.test') }];
+      return [200, { google: true }];
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SignInForm />);
+
+    await user.type(screen.getByLabelText('Email'), 'someone@other.test');
+    await waitFor(() => expect(calls.some((c) => c.path.includes('other.test'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Continue with SSO' })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'someone@acme.test');
+    expect(await screen.findByRole('button', { name: 'Continue with SSO' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/auth/sso/lookup')).at(-1)?.path).toBe(
+      '/api/auth/sso/lookup?email=someone%40acme.test',
+    );
+    // Password and Google stay for everyone else.
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Sign in with Google/ })).toBeInTheDocument();
+  });
+
+  it('explains a refused single sign-on', async () => {
+    mockFetch(() => [200, { google: false }]);
+    renderWithProviders(<SignInForm />, { url: '/?error=sso_no_access' });
+
+    expect(await screen.findByText('Single sign-on failed')).toBeInTheDocument();
+    expect(screen.getByText(/has not given you access to Switchboard yet/)).toBeInTheDocument();
   });
 });

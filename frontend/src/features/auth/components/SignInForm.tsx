@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { App } from '../../../hooks/appApi';
 import { safeRedirectPath } from '../../../lib/safeRedirect';
+import { ssoSignInUrl } from '../../../api/authApi';
 import { useAuthActions } from '../hooks/useAuthActions';
+import { useSsoOffered } from '../hooks/useSsoOffered';
 import { useGoogleSignInEnabled } from '../hooks/useGoogleSignInEnabled';
 import { EyeIcon, EyeInvisibleIcon } from './PasswordEyeIcons';
 import '../../../components/nativeInput.css';
@@ -24,6 +26,24 @@ const GOOGLE_ERRORS: Record<string, string | undefined> = {
   google_login_failed: undefined,
   google_account_unverified:
     'An account with this email already exists, but its address is not verified yet. We have emailed you a link to choose its password: follow it, then sign in with Google.',
+};
+
+/** What the single sign-on callback's `?error=` means, for the 'Single sign-on failed' toast. */
+export const SSO_ERRORS: Record<string, string> = {
+  sso_unavailable: 'Single sign-on is not set up for this email address.',
+  sso_provider_failed:
+    "Your company's identity provider could not be reached or is not set up correctly. Please try again later or contact your administrator.",
+  sso_state: 'The sign-in took too long or was started in another browser tab. Please try again.',
+  sso_code_rejected:
+    'Your identity provider did not complete the sign-in (it may have expired or been used already). Please try again.',
+  sso_email_unverified: 'Your identity provider did not confirm your email address.',
+  sso_identity_changed:
+    'This email is linked to another account at your identity provider. Please contact your administrator.',
+  sso_account_unverified:
+    'An account with this email already exists, but its address is not verified yet. We have emailed you a link to choose its password: follow it, then continue with SSO.',
+  sso_no_access:
+    'Your company has not given you access to Switchboard yet. Ask an administrator to invite you.',
+  sso_account_disabled: 'This account has been disabled. Please contact your administrator.',
 };
 
 /** antd Form's `type: 'email'` rule (async-validator's pattern and length limit), kept as it was. */
@@ -63,8 +83,17 @@ export function SignInForm() {
   /** The address whose sign-in was refused until it is verified. */
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const googleEnabled = useGoogleSignInEnabled();
+  const ssoEmail = useSsoOffered(validate('email', values.email) ? null : values.email.trim());
 
   const googleError = searchParams.get('error');
+  useEffect(() => {
+    if (!googleError || !(googleError in SSO_ERRORS)) return;
+    notification.error({
+      key: 'sso-login-failed',
+      title: 'Single sign-on failed',
+      description: SSO_ERRORS[googleError],
+    });
+  }, [googleError, notification]);
   useEffect(() => {
     if (!googleError || !(googleError in GOOGLE_ERRORS)) return;
     notification.error({
@@ -159,6 +188,19 @@ export function SignInForm() {
             {message('email')}
           </div>
         </div>
+        {/* Email first: an address at a domain whose company signs in with its own provider. */}
+        {ssoEmail && (
+          <div className="sb-sso-offer" role="status">
+            <p>Your company signs in with single sign-on.</p>
+            <button
+              type="button"
+              className="sb-primary-button"
+              onClick={() => window.location.assign(ssoSignInUrl(ssoEmail))}
+            >
+              Continue with SSO
+            </button>
+          </div>
+        )}
         <div className={fieldClass('password')}>
           <label htmlFor="signIn_password" className="sb-field-label">
             Password

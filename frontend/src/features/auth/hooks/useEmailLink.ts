@@ -1,17 +1,21 @@
 import { useEffect, useState } from 'react';
 import { authApi } from '../../../api/authApi';
+import { ssoApi } from '../../../api/ssoApi';
 import { ApiError, getErrorMessage } from '../../../api/errors';
 import { useSessionStore } from '../../../stores/sessionStore';
 import { initializeSession, loadProfile } from '../../../workspace/session';
 
-export type EmailLinkKind = 'verify' | 'confirm';
+/** verify: a new account's address; confirm: a changed address; domain: a company's SSO email domain. */
+export type EmailLinkKind = 'verify' | 'confirm' | 'domain';
 
+/** `email`: what the link confirmed when it says (the new address, or the proved domain). */
 export type EmailLinkState =
   { status: 'checking' } | { status: 'done'; email: string | null } | { status: 'failed'; message: string };
 
 export const INVALID_LINK_MESSAGES: Record<EmailLinkKind, string> = {
   verify: 'This verification link is invalid or has expired.',
   confirm: 'This confirmation link is invalid or has expired.',
+  domain: 'This domain confirmation link is invalid or has expired.',
 };
 
 /**
@@ -25,6 +29,7 @@ async function follow(kind: EmailLinkKind, token: string): Promise<string | null
     await authApi.verifyEmail(token);
     return null;
   }
+  if (kind === 'domain') return (await ssoApi.verifyDomain(token)).domain;
   const { email } = await authApi.confirmEmail(token);
   // The address did change; if reloading it fails, only this tab's copy is stale until the next load.
   await showNewEmail().catch(() => undefined);
@@ -38,7 +43,10 @@ async function showNewEmail(): Promise<void> {
 }
 
 function failureMessage(kind: EmailLinkKind, error: unknown): string {
-  // A refused token is always "invalid or expired"; a network or server failure says so instead.
+  // A refused token is always "invalid or expired" (but a domain another company proved meanwhile says
+  // so); a network or server failure says so instead.
+  if (kind === 'domain' && error instanceof ApiError && error.kind === 'http' && error.status === 409)
+    return getErrorMessage(error, INVALID_LINK_MESSAGES[kind]);
   if (error instanceof ApiError && error.kind === 'http' && error.status < 500)
     return INVALID_LINK_MESSAGES[kind];
   return getErrorMessage(error, INVALID_LINK_MESSAGES[kind]);

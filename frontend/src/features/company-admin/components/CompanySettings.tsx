@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useCurrentCompany } from '../../../stores/companyStore';
 import { useCompanyAdminActions } from '../hooks/useCompanyAdminActions';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
+import { SingleSignOnSettings } from './SingleSignOnSettings';
 
 /** Company Settings: the company's name (every member's screens follow the rename). */
 export function CompanySettings() {
@@ -42,6 +43,8 @@ export function CompanySettings() {
           </Button>
         </Form>
       </Card>
+      {/* Single sign-on decides who may enter the company: owners only (the server refuses admins too). */}
+      {company.role === 'owner' && <SingleSignOnSettings key={company.id} companyId={company.id} />}
     </>
   );
 }

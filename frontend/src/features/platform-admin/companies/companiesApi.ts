@@ -21,4 +21,6 @@ export const companiesApi = {
   details: (id: string) => http.get<PlatformCompanyDetails>(companyPath(id)),
   members: (id: string) => http.get<PlatformCompanyMemberView[]>(`${companyPath(id)}/members`),
   remove: (id: string) => http.delete<void>(companyPath(id)),
+  /** Turns the company's single sign-on off (its SSO sessions end). */
+  disableSso: (id: string) => http.post<void>(`${companyPath(id)}/sso/disable`),
 };

@@ -7,9 +7,10 @@ import { usePlatformCompaniesStore } from '../../../stores/platformCompaniesStor
 export interface CompanyActions {
   create: (name: string, ownerEmail: string) => Promise<boolean>;
   remove: (company: PlatformCompanyView) => Promise<boolean>;
+  disableSso: (company: PlatformCompanyView) => Promise<boolean>;
 }
 
-/** Add Company and Delete on Company Management. */
+/** Add Company, Delete and Turn off SSO on Company Management. */
 export function useCompanyActions(): CompanyActions {
   const toasts = useActionToasts();
   return useMemo(() => {
@@ -37,6 +38,17 @@ export function useCompanyActions(): CompanyActions {
           return true;
         } catch (error) {
           failure('Failed to delete company', error, 'Please try again later.');
+          return false;
+        }
+      },
+      async disableSso(company) {
+        try {
+          await companiesApi.disableSso(company.id);
+          usePlatformCompaniesStore.getState().markSsoOff(company.id);
+          success('Single sign-on turned off', `${company.name} now signs in with passwords and Google.`);
+          return true;
+        } catch (error) {
+          failure('Failed to turn off single sign-on', error, 'Please try again later.');
           return false;
         }
       },

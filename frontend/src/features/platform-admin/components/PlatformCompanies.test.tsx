@@ -13,6 +13,7 @@ const acme: PlatformCompanyView = {
   id: 'c1',
   name: 'Acme',
   userCount: 3,
+  usesSso: false,
   createdAt: '2024-02-01T10:00:00.000Z',
 };
 
@@ -83,6 +84,26 @@ describe('PlatformCompanies', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Company deleted')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/admin/companies/c1')).toBe(true);
     await waitFor(() => expect(screen.getByRole('table')).not.toHaveTextContent('Acme'));
+  });
+
+  it('shows which companies use SSO and turns it off for one after asking', async () => {
+    const calls = mockFetch((call) => {
+      if (call.method === 'POST' && call.path === '/api/admin/companies/c1/sso/disable') return [204];
+      if (call.method === 'GET' && call.path.startsWith('/api/admin/companies?'))
+        return [200, { companies: [{ ...acme, usesSso: true }], nextCursor: null }];
+      return [404, { message: 'no such route in this test' }];
+    });
+    renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('SSO')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Actions for Acme' }));
+    await user.click(await screen.findByText('Turn off SSO'));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off single sign-on for Acme?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off SSO' }));
+    expect(await screen.findByText('Single sign-on turned off')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/sso/disable'))).toBe(true);
+    await waitFor(() => expect(within(row).queryByText('SSO')).not.toBeInTheDocument());
   });
 
   it("refuses an owner without an account with the server's words", async () => {

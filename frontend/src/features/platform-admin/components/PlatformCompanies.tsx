@@ -35,7 +35,7 @@ export function PlatformCompanies() {
   );
   const list = useCompanyList(search, onError);
   const { companies, nextCursor, loaded } = usePlatformCompaniesStore();
-  const { remove } = useCompanyActions();
+  const { remove, disableSso } = useCompanyActions();
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DELAY_MS);
@@ -55,6 +55,19 @@ export function PlatformCompanies() {
     [modal, remove],
   );
 
+  const confirmDisableSso = useCallback(
+    (company: PlatformCompanyView) => {
+      void modal.confirm({
+        title: `Turn off single sign-on for ${company.name}?`,
+        content: `Its members stop signing in through the company's identity provider, and the sessions it made end now. Its owner can turn it on again.`,
+        okText: 'Turn off SSO',
+        okButtonProps: { danger: true },
+        onOk: () => disableSso(company),
+      });
+    },
+    [modal, disableSso],
+  );
+
   const columns = useMemo<TableColumnType<PlatformCompanyView>[]>(
     () => [
       {
@@ -64,6 +77,12 @@ export function PlatformCompanies() {
         render: (_, c) => <Typography.Text ellipsis>{c.name}</Typography.Text>,
       },
       { key: 'users', title: 'Users', width: 120, render: (_, c) => <Tag>{`${c.userCount} users`}</Tag> },
+      {
+        key: 'sso',
+        title: 'SSO',
+        width: 80,
+        render: (_, c) => (c.usesSso ? <Tag color="blue">SSO</Tag> : null),
+      },
       {
         key: 'created',
         title: 'Created',
@@ -81,12 +100,14 @@ export function PlatformCompanies() {
               items: [
                 { key: 'details', label: 'View Details' },
                 { key: 'users', label: 'Manage Users' },
+                ...(c.usesSso ? [{ key: 'sso', label: 'Turn off SSO' }] : []),
                 { type: 'divider' },
                 { key: 'delete', label: 'Delete', danger: true },
               ],
               onClick: ({ key }) => {
                 if (key === 'details') setDetailsOf(c);
                 if (key === 'users') setMembersOf(c);
+                if (key === 'sso') confirmDisableSso(c);
                 if (key === 'delete') confirmDelete(c);
               },
             }}
@@ -96,7 +117,7 @@ export function PlatformCompanies() {
         ),
       },
     ],
-    [confirmDelete],
+    [confirmDelete, confirmDisableSso],
   );
 
   return (
