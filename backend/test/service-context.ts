@@ -56,6 +56,13 @@ export class RecordingPublisher extends RealtimePublisher {
     this.roomChanges.push({ userId, leave: rooms });
   }
 
+  /** Sockets moved between rooms by session (`session:{id}` targets). */
+  readonly socketMoves: Array<{ targets: string[]; leave: string[]; join: string[] }> = [];
+
+  moveSockets(targets: string[], rooms: { leave: string[]; join: string[] }): void {
+    if (targets.length) this.socketMoves.push({ targets, ...rooms });
+  }
+
   eventsOf(userId: string): ClientEventName[] {
     return this.sent.filter((e) => e.userId === userId).map((e) => e.event);
   }

@@ -25,7 +25,7 @@ const LIVE_SESSION = `s.revoked_at IS NULL AND s.expires_at > now() AND p.disabl
  * made through its own provider. Owners are exempt, so that a broken provider cannot lock the people who
  * can fix its settings out of them.
  */
-const SSO_REFUSED = (companyId: string, role: string) => `EXISTS (SELECT 1 FROM company_sso cs
+export const SSO_REFUSED = (companyId: string, role: string) => `EXISTS (SELECT 1 FROM company_sso cs
   WHERE cs.company_id = ${companyId} AND cs.enabled AND cs.require_sso AND ${role} IS DISTINCT FROM 'owner'
   AND s.sso_company_id IS DISTINCT FROM cs.company_id)`;
 
@@ -35,6 +35,14 @@ const ACTIVE_USER_SQL = `SELECT p.id, p.is_superadmin, cu.role, ${SSO_REFUSED('c
   JOIN profiles p ON p.id = s.user_id
   LEFT JOIN company_users cu ON cu.user_id = p.id AND cu.company_id = $3
   WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE_SESSION}`;
+
+/** A member's company as one session may reach it. */
+export interface CompanyAccess {
+  companyId: string;
+  role: CompanyRole;
+  /** The company requires single sign-on and this session was not made through it. */
+  ssoRefused: boolean;
+}
 
 /** The SQL of sessions (one signed-in device each). */
 @Injectable()
@@ -144,17 +152,6 @@ export class SessionsRepository {
       : null;
   }
 
-  /** Whether the company refuses its data to this session ("members must use SSO"). */
-  async ssoRefused(sessionId: string, companyId: string): Promise<boolean> {
-    const rows: Array<{ refused: boolean }> = await this.db.query(
-      `SELECT ${SSO_REFUSED('cu.company_id', 'cu.role')} AS refused FROM sessions s
-       JOIN company_users cu ON cu.user_id = s.user_id AND cu.company_id = $2
-       WHERE s.id = $1`,
-      [sessionId, companyId],
-    );
-    return rows[0]?.refused ?? false;
-  }
-
   /** Revokes the live sessions made through a company's single sign-on; answers their ids. */
   async revokeMadeThroughSso(tx: Tx, companyId: string): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.db.query(
@@ -169,19 +166,41 @@ export class SessionsRepository {
    * A live session's user's memberships (company and role), in one query: what a socket's rooms are
    * made of. Null when the session is not live (revoked, expired, the account disabled).
    */
-  async liveMemberships(
-    sessionId: string,
-    userId: string,
-  ): Promise<Array<{ companyId: string; role: CompanyRole }> | null> {
-    const rows = await this.db.prepared<{ company_id: string | null; role: CompanyRole | null }>(
+  async liveMemberships(sessionId: string, userId: string): Promise<CompanyAccess[] | null> {
+    const rows = await this.db.prepared<{
+      company_id: string | null;
+      role: CompanyRole | null;
+      sso_refused: boolean | null;
+    }>(
       'sessions.live-memberships',
-      `SELECT cu.company_id, cu.role FROM sessions s JOIN profiles p ON p.id = s.user_id
-       LEFT JOIN company_users cu ON cu.user_id = s.user_id AND NOT ${SSO_REFUSED('cu.company_id', 'cu.role')}
+      `SELECT cu.company_id, cu.role, ${SSO_REFUSED('cu.company_id', 'cu.role')} AS sso_refused
+       FROM sessions s JOIN profiles p ON p.id = s.user_id
+       LEFT JOIN company_users cu ON cu.user_id = s.user_id
        WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE_SESSION}`,
       [sessionId, userId],
     );
     if (rows.length === 0) return null;
-    return rows.flatMap((r) => (r.company_id && r.role ? [{ companyId: r.company_id, role: r.role }] : []));
+    return rows.flatMap((r) =>
+      r.company_id && r.role ? [{ companyId: r.company_id, role: r.role, ssoRefused: !!r.sso_refused }] : [],
+    );
+  }
+
+  /**
+   * The live sessions of a company's members (or of one of them), each with the member's role and whether
+   * the company refuses its data to the session: what the company's rooms are made of after single sign-on
+   * or a role changed.
+   */
+  async companySessions(
+    companyId: string,
+    userId: string | null,
+  ): Promise<Array<{ sessionId: string; role: CompanyRole; ssoRefused: boolean }>> {
+    const rows: Array<{ id: string; role: CompanyRole; sso_refused: boolean }> = await this.db.query(
+      `SELECT s.id, cu.role, ${SSO_REFUSED('cu.company_id', 'cu.role')} AS sso_refused
+       FROM company_users cu JOIN sessions s ON s.user_id = cu.user_id JOIN profiles p ON p.id = s.user_id
+       WHERE cu.company_id = $1 AND ($2::uuid IS NULL OR cu.user_id = $2::uuid) AND ${LIVE_SESSION}`,
+      [companyId, userId],
+    );
+    return rows.map((r) => ({ sessionId: r.id, role: r.role, ssoRefused: r.sso_refused }));
   }
 
   /** Revokes one session unless already revoked; whether it was live. */

@@ -3,8 +3,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { isUuid } from '../common/uuid';
 import type { CompanyRole } from '../companies/company-user.entity';
 import { Database, type Tx } from '../database/database';
-import { RealtimePublisher } from '../realtime/realtime-publisher';
-import { type SessionSecrets, SessionsRepository } from './sessions.repository';
+import {
+  companyManagersRoom,
+  companyRoom,
+  RealtimePublisher,
+  sessionRoom,
+  ssoRefusedRoom,
+} from '../realtime/realtime-publisher';
+import { type CompanyAccess, type SessionSecrets, SessionsRepository } from './sessions.repository';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Two tabs refreshing with the same cookie at once must not look like token theft. */
@@ -142,10 +148,7 @@ export class SessionsService {
   }
 
   /** A live session's memberships (for a socket's rooms); null when the session is not live. */
-  liveMemberships(
-    sessionId: string,
-    userId: string,
-  ): Promise<Array<{ companyId: string; role: CompanyRole }> | null> {
+  liveMemberships(sessionId: string, userId: string): Promise<CompanyAccess[] | null> {
     if (!isUuid(sessionId) || !isUuid(userId)) return Promise.resolve(null);
     return this.sessions.liveMemberships(sessionId, userId);
   }
@@ -177,10 +180,34 @@ export class SessionsService {
     return this.sessions.revokeAllOfUser(userId, { tx });
   }
 
-  /** Whether the company refuses its data to this session ("members must use SSO"). */
-  ssoRefused(sessionId: string, companyId: string): Promise<boolean> {
-    if (!isUuid(sessionId) || !isUuid(companyId)) return Promise.resolve(false);
-    return this.sessions.ssoRefused(sessionId, companyId);
+  /**
+   * Puts the sockets of a company's members (or of one member) in the rooms their sessions may be in now:
+   * after "members must use SSO" changed, single sign-on was turned on or off, or a member joined or
+   * changed role. A session the company refuses leaves its rooms (and no longer gets the member's events
+   * about it, see `ssoRefusedRoom`); one it accepts again joins them. `notify`: each session is told
+   * whether the company now requires single sign-on from it (the screen follows at once).
+   */
+  async refreshCompanyAccess(companyId: string, options: { userId?: string; notify?: boolean } = {}) {
+    const sessions = await this.sessions.companySessions(companyId, options.userId ?? null);
+    const refused = sessions.filter((s) => s.ssoRefused).map((s) => sessionRoom(s.sessionId));
+    const managers = sessions
+      .filter((s) => !s.ssoRefused && (s.role === 'owner' || s.role === 'admin'))
+      .map((s) => sessionRoom(s.sessionId));
+    const users = sessions
+      .filter((s) => !s.ssoRefused && s.role === 'user')
+      .map((s) => sessionRoom(s.sessionId));
+    const company = companyRoom(companyId);
+    const managersRoom = companyManagersRoom(companyId);
+    const refusedRoom = ssoRefusedRoom(companyId);
+    // Leaving first: a socket is never in a room its session may not be in, even for a moment.
+    this.realtime.moveSockets(refused, { leave: [company, managersRoom], join: [refusedRoom] });
+    this.realtime.moveSockets(users, { leave: [managersRoom, refusedRoom], join: [company] });
+    this.realtime.moveSockets(managers, { leave: [refusedRoom], join: [company, managersRoom] });
+    if (!options.notify) return;
+    if (refused.length) this.realtime.toRoom(refused, 'company.sso_required', { companyId, required: true });
+    const accepted = [...managers, ...users];
+    if (accepted.length)
+      this.realtime.toRoom(accepted, 'company.sso_required', { companyId, required: false });
   }
 
   /**

@@ -1,4 +1,3 @@
-import { SessionsService } from '../auth/sessions.service';
 import { Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import { ChatsService } from '../chats/chats.service';
@@ -22,7 +21,6 @@ export class BootstrapService {
     private readonly companies: CompaniesService,
     private readonly agents: AgentsService,
     private readonly chats: ChatsService,
-    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -40,13 +38,11 @@ export class BootstrapService {
     const wanted = query.chat && query.companyId ? query.companyId : null;
     const [user, companies, early] = await Promise.all([
       this.users.profile(userId),
-      this.companies.listForUser(userId),
+      this.companies.listForUser(userId, sessionId),
       wanted ? this.chats.syncVersion({ userId, companyId: wanted }) : null,
     ]);
     const company = pickCompany(companies, query.companyId);
-    if (!query.chat || !company) return { user, companies, chat: null };
-    if (sessionId && (await this.sessions.ssoRefused(sessionId, company.id)))
-      return { user, companies, chat: null };
+    if (!query.chat || !company || company.ssoRequired) return { user, companies, chat: null };
     const scope = { userId, companyId: company.id };
     const version = company.id === wanted && early ? early : await this.chats.syncVersion(scope);
     return { user, companies, chat: await this.chatScreen(scope, version.version) };

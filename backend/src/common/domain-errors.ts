@@ -13,7 +13,8 @@ export type DomainErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_UNAVAILABLE'
-  | 'EMAIL_NOT_VERIFIED';
+  | 'EMAIL_NOT_VERIFIED'
+  | 'SSO_REQUIRED';
 
 export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -27,6 +28,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
   EMAIL_NOT_VERIFIED: 403,
+  SSO_REQUIRED: 403,
 };
 
 export class DomainError extends Error {

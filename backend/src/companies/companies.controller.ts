@@ -15,7 +15,7 @@ export class CompaniesController {
   @Get()
   @ApiOkResponse({ type: [CompanyMembershipDto] })
   list(@CurrentUser() user: AuthUser): Promise<CompanyMembershipDto[]> {
-    return this.companies.listForUser(user.id);
+    return this.companies.listForUser(user.id, user.sessionId);
   }
 
   @Post()

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SSO_REFUSED } from '../auth/sessions.repository';
 import { Database, type Tx } from '../database/database';
 import type { CompanyRole } from './company-user.entity';
 import type { CompanyMembershipDto } from './dto/company.dto';
@@ -8,11 +9,19 @@ interface MembershipRow {
   name: string;
   role: CompanyRole;
   created_at: Date;
+  sso_required?: boolean;
 }
 
 /** A company as one of its members sees it: with their role. */
 function toMembership(row: MembershipRow): CompanyMembershipDto {
-  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at.toISOString() };
+  const membership: CompanyMembershipDto = {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    createdAt: row.created_at.toISOString(),
+  };
+  if (row.sso_required) membership.ssoRequired = true;
+  return membership;
 }
 
 const MEMBERSHIP_SQL = `SELECT c.id, c.name, cu.role, c.created_at FROM company_users cu
@@ -38,10 +47,20 @@ export class CompaniesRepository {
     return toMembership({ ...company, role: 'owner' });
   }
 
-  async listForUser(userId: string): Promise<CompanyMembershipDto[]> {
-    const rows: MembershipRow[] = await this.db.query(`${MEMBERSHIP_SQL} ORDER BY c.created_at, c.id`, [
-      userId,
-    ]);
+  /**
+   * `sessionId`: the session asking, whose companies that refuse it their data ("members must use SSO")
+   * are marked `ssoRequired`.
+   */
+  async listForUser(userId: string, sessionId?: string): Promise<CompanyMembershipDto[]> {
+    const rows: MembershipRow[] = sessionId
+      ? await this.db.query(
+          `SELECT c.id, c.name, cu.role, c.created_at, ${SSO_REFUSED('cu.company_id', 'cu.role')} AS sso_required
+           FROM company_users cu JOIN companies c ON c.id = cu.company_id
+           JOIN sessions s ON s.id = $2 AND s.user_id = cu.user_id
+           WHERE cu.user_id = $1 ORDER BY c.created_at, c.id`,
+          [userId, sessionId],
+        )
+      : await this.db.query(`${MEMBERSHIP_SQL} ORDER BY c.created_at, c.id`, [userId]);
     return rows.map(toMembership);
   }
 

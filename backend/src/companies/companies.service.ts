@@ -37,8 +37,9 @@ export class CompaniesService {
     return tx ? work(tx) : this.database.transaction(work);
   }
 
-  listForUser(userId: string): Promise<CompanyMembershipDto[]> {
-    return this.companies.listForUser(userId);
+  /** `sessionId`: mark the companies that refuse this session their data (`ssoRequired`). */
+  listForUser(userId: string, sessionId?: string): Promise<CompanyMembershipDto[]> {
+    return this.companies.listForUser(userId, sessionId);
   }
 
   /** The company as the user sees it; a company they are not in does not exist for them. */

@@ -1,7 +1,7 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { ScopedRequest } from '../common/company-scope';
-import { ForbiddenError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
+import { DomainError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
 import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
 
@@ -34,7 +34,8 @@ export class CompanyMemberGuard implements CanActivate {
         : await this.companies.roleOf(request.user.id, companyId);
     if (!role) throw new NotFoundError(COMPANY_NOT_FOUND);
     // "Members must use SSO": read with the session by the access token guard (one query).
-    if (known && known.companyId === companyId && known.ssoRefused) throw new ForbiddenError(SSO_REQUIRED);
+    if (known && known.companyId === companyId && known.ssoRefused)
+      throw new DomainError('SSO_REQUIRED', SSO_REQUIRED);
     request.scope = { userId: request.user.id, companyId, role };
     return true;
   }

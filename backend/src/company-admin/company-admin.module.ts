@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { CompanyAdminController } from './company-admin.controller';
@@ -9,7 +10,7 @@ import { MembersService } from './members.service';
 
 /** Company Admin: members and roles, settings, details and the company's agents. */
 @Module({
-  imports: [CompaniesModule, AgentsModule],
+  imports: [AuthModule, CompaniesModule, AgentsModule],
   controllers: [CompanyAdminController],
   providers: [CompanyAdminService, CompanySettingsRepository, MembersRepository, MembersService],
   exports: [MembersService],

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { forgedKeysetCursors } from '../../test/cursors';
 import { useServiceContext } from '../../test/service-context';
 import type { CompanyScope } from '../common/company-scope';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { CompanyUserEntity } from '../companies/company-user.entity';
 import type { MemberPage } from '../contracts/company-admin';
 import {
@@ -185,16 +186,38 @@ describe('company members (MembersService on real PostgreSQL, no HTTP)', () => {
 
     it('tells the managers and the member of a role change, and moves the member between rooms', async () => {
       const { owner, member } = await company();
-      const roomsBefore = ctx.events.roomChanges.length;
+      // The member is signed in on one device: its sockets are the session's.
+      const sessionId = await ctx.get(SessionsRepository).insert({
+        userId: member.userId,
+        refreshHash: 'x'.repeat(64),
+        rotatedAt: new Date(),
+        expiresAt: new Date(Date.now() + 3600_000),
+        userAgent: null,
+      });
+      const company_ = `company:${owner.companyId}`;
+      const movesBefore = ctx.events.socketMoves.length;
       await members.changeRole(owner, member.userId, 'admin');
-      expect(ctx.events.roomChanges.slice(roomsBefore)).toEqual([
-        { userId: member.userId, join: [`company:${owner.companyId}:managers`] },
+      expect(ctx.events.socketMoves.slice(movesBefore)).toEqual([
+        {
+          targets: [`session:${sessionId}`],
+          leave: [`${company_}:sso-refused`],
+          join: [company_, `${company_}:managers`],
+        },
       ]);
       expect(ctx.events.toRooms.at(-1)).toMatchObject({
-        rooms: [`company:${owner.companyId}:managers`, `user:${member.userId}`],
+        rooms: [`${company_}:managers`, `user:${member.userId}`],
         event: 'member.updated',
         payload: { companyId: owner.companyId, member: { userId: member.userId, role: 'admin' } },
       });
+      const demoted = ctx.events.socketMoves.length;
+      await members.changeRole(owner, member.userId, 'user');
+      expect(ctx.events.socketMoves.slice(demoted)).toEqual([
+        {
+          targets: [`session:${sessionId}`],
+          leave: [`${company_}:managers`, `${company_}:sso-refused`],
+          join: [company_],
+        },
+      ]);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
+import { SessionsService } from '../auth/sessions.service';
 import type { CompanyScope } from '../common/company-scope';
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/domain-errors';
 import type { CompanyRole } from '../contracts/companies';
@@ -14,6 +15,7 @@ import {
   companyManagersRoom,
   companyRoom,
   RealtimePublisher,
+  ssoRefusedRoom,
   userRoom,
 } from '../realtime/realtime-publisher';
 import { MembersRepository } from './members.repository';
@@ -25,13 +27,6 @@ export const INVALID_MEMBER_CURSOR = 'Invalid cursor: load the users again from 
 export const ONLY_OWNER_MAKES_OWNERS = "Only an owner can make a member an owner or change an owner's role.";
 export const ONLY_OWNER_REMOVES_OWNERS = 'Only an owner can remove an owner.';
 export const LAST_OWNER = 'A company must keep at least one owner. Make another member an owner first.';
-
-/** The rooms a member's sockets are in for a company, by role. */
-function roomsFor(companyId: string, role: CompanyRole): string[] {
-  return isManagerRole(role)
-    ? [companyRoom(companyId), companyManagersRoom(companyId)]
-    : [companyRoom(companyId)];
-}
 
 /**
  * Who belongs to a company and as what. Rules: only an owner makes or unmakes an owner (so an admin
@@ -45,6 +40,7 @@ export class MembersService {
     private readonly members: MembersRepository,
     private readonly realtime: RealtimePublisher,
     private readonly audit: AuditService,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** A page of the Company Users table, oldest member first; `cursor` is the page before's nextCursor. */
@@ -92,10 +88,8 @@ export class MembersService {
     const member = await this.members.find(scope.companyId, userId);
     if (!member) throw new NotFoundError(MEMBER_NOT_FOUND);
     if (before !== role) {
-      if (isManagerRole(role) && !isManagerRole(before))
-        this.realtime.joinRooms(userId, [companyManagersRoom(scope.companyId)]);
-      if (!isManagerRole(role) && isManagerRole(before))
-        this.realtime.leaveRooms(userId, [companyManagersRoom(scope.companyId)]);
+      // Per session: becoming or ceasing to be an owner can change what "members must use SSO" refuses.
+      await this.sessions.refreshCompanyAccess(scope.companyId, { userId });
       this.realtime.toRoom([companyManagersRoom(scope.companyId), userRoom(userId)], 'member.updated', {
         companyId: scope.companyId,
         member,
@@ -124,7 +118,11 @@ export class MembersService {
       });
     });
     // Access ends now: the member's sockets leave the company's rooms before anyone is told.
-    this.realtime.leaveRooms(userId, [companyRoom(scope.companyId), companyManagersRoom(scope.companyId)]);
+    this.realtime.leaveRooms(userId, [
+      companyRoom(scope.companyId),
+      companyManagersRoom(scope.companyId),
+      ssoRefusedRoom(scope.companyId),
+    ]);
     this.realtime.toRoom([companyManagersRoom(scope.companyId), userRoom(userId)], 'member.removed', {
       companyId: scope.companyId,
       userId,
@@ -146,7 +144,8 @@ export class MembersService {
   async announceJoined(companyId: string, userId: string): Promise<void> {
     const member = await this.members.find(companyId, userId);
     if (!member) return;
-    this.realtime.joinRooms(userId, roomsFor(companyId, member.role));
+    // Per session: a company that requires single sign-on keeps its rooms from the member's other sessions.
+    await this.sessions.refreshCompanyAccess(companyId, { userId });
     this.realtime.toCompanyManagers(companyId, 'member.joined', { companyId, member });
   }
 

@@ -17,7 +17,9 @@ export type ApiErrorCode =
   | 'BAD_REQUEST'
   | 'ERROR'
   /** 403 from sign-in: 'Please verify your email first'. */
-  | 'EMAIL_NOT_VERIFIED';
+  | 'EMAIL_NOT_VERIFIED'
+  /** 403: the company requires single sign-on and this session was not made through its provider. */
+  | 'SSO_REQUIRED';
 
 /** The body of every error answer (the exception filter's one shape). */
 export interface ApiErrorBody {

@@ -46,6 +46,12 @@ export interface ClientEventMap {
    * company's rooms; the client switches to another company of theirs.
    */
   'member.removed': { companyId: string; userId: string };
+  /**
+   * To the sessions of a company's members when single sign-on or "members must use SSO" changed:
+   * `required` says whether the company now refuses its data to this session (its sockets have left the
+   * company's rooms, or joined them again); the client shows the single sign-on screen, or the company.
+   */
+  'company.sso_required': { companyId: string; required: boolean };
   /** To `company:{id}` (every member). */
   'company.updated': { companyId: string; name: string };
   /** To the platform room (every signed-in socket): a superadmin saved settings or colours. */

@@ -3,7 +3,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { closeRedisClient, createRedisClient } from '../common/redis-client';
 import type { ClientEventMap, ClientEventName } from './client-events';
-import { RealtimePublisher, sessionRoom, userRoom } from './realtime-publisher';
+import { RealtimePublisher, refusedRoomOf, sessionRoom, userRoom } from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
 
 /** In the api: emits through its own Socket.IO server (the Redis adapter fans out to other nodes). */
@@ -20,7 +20,9 @@ export class GatewayPublisher extends RealtimePublisher {
       this.logger.warn(`No socket server yet: ${event} for ${userId} not sent`);
       return;
     }
-    this.ref.server.to(userRoom(userId)).emit(event, payload);
+    const refused = refusedRoomOf(payload);
+    const to = this.ref.server.to(userRoom(userId));
+    (refused ? to.except(refused) : to).emit(event, payload);
   }
 
   endSession(sessionId: string, reason: string): void {
@@ -54,6 +56,13 @@ export class GatewayPublisher extends RealtimePublisher {
   leaveRooms(userId: string, rooms: string[]): void {
     if (rooms.length) this.ref.server?.in(userRoom(userId)).socketsLeave(rooms);
   }
+
+  moveSockets(targets: string[], rooms: { leave: string[]; join: string[] }): void {
+    const server = this.ref.server;
+    if (!server || !targets.length) return;
+    if (rooms.leave.length) server.in(targets).socketsLeave(rooms.leave);
+    if (rooms.join.length) server.in(targets).socketsJoin(rooms.join);
+  }
 }
 
 /** In a worker (no Socket.IO server): publishes through Redis to every api node's sockets. */
@@ -72,7 +81,9 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
   }
 
   toUser<E extends ClientEventName>(userId: string, event: E, payload: ClientEventMap[E]): void {
-    this.emitter.to(userRoom(userId)).emit(event, payload);
+    const refused = refusedRoomOf(payload);
+    const to = this.emitter.to(userRoom(userId));
+    (refused ? to.except(refused) : to).emit(event, payload);
   }
 
   endSession(sessionId: string, reason: string): void {
@@ -94,6 +105,12 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
 
   leaveRooms(userId: string, rooms: string[]): void {
     if (rooms.length) this.emitter.in(userRoom(userId)).socketsLeave(rooms);
+  }
+
+  moveSockets(targets: string[], rooms: { leave: string[]; join: string[] }): void {
+    if (!targets.length) return;
+    if (rooms.leave.length) this.emitter.in(targets).socketsLeave(rooms.leave);
+    if (rooms.join.length) this.emitter.in(targets).socketsJoin(rooms.join);
   }
 
   async onModuleDestroy(): Promise<void> {

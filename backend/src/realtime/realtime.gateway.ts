@@ -6,7 +6,14 @@ import { SessionsService } from '../auth/sessions.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { SyncMarkers } from '../contracts/realtime-events';
 import { CatchUpService, parseSyncMarkers } from './catch-up';
-import { companyManagersRoom, companyRoom, sessionRoom, userRoom } from './realtime-publisher';
+import {
+  companyManagersRoom,
+  companyOfRefusedRoom,
+  companyRoom,
+  sessionRoom,
+  ssoRefusedRoom,
+  userRoom,
+} from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
 
 /** A handshake refused on purpose: its message is what the client is told (it refreshes on 'unauthorized'). */
@@ -26,8 +33,9 @@ interface SocketData {
 /**
  * The one Socket.IO gateway. Server → client only: a socket authenticates with its access token, joins
  * its user's and session's rooms, its companies' rooms and the managers' rooms of those it manages, and
- * receives what is emitted to them. Clients never choose rooms: besides these joins, only services move a
- * user's sockets (RealtimePublisher.joinRooms/leaveRooms) when a membership or role changes.
+ * receives what is emitted to them. Clients never choose rooms: besides these joins, only services move
+ * sockets (RealtimePublisher.joinRooms/leaveRooms/moveSockets) when a membership, a role or single sign-on
+ * changes.
  */
 @WebSocketGateway({ serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
@@ -94,6 +102,12 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     if (!memberships) return null;
     const rooms = [userRoom(userId), sessionRoom(sessionId)];
     for (const m of memberships) {
+      // A company that requires single sign-on from this session: none of its rooms, and out of the
+      // member's own events about it.
+      if (m.ssoRefused) {
+        rooms.push(ssoRefusedRoom(m.companyId));
+        continue;
+      }
       rooms.push(companyRoom(m.companyId));
       if (m.role === 'owner' || m.role === 'admin') rooms.push(companyManagersRoom(m.companyId));
     }
@@ -157,6 +171,14 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     for (const room of data.rooms) if (!now.has(room)) void socket.leave(room);
     const added = rooms.filter((room) => !data.rooms.includes(room));
     if (added.length) void socket.join(added);
+    // "Members must use SSO": the screen shows it from the start (or again, had it switched meanwhile).
+    for (const room of [...rooms, ...data.rooms.filter((r) => !now.has(r))]) {
+      const companyId = companyOfRefusedRoom(room);
+      if (!companyId) continue;
+      const required = now.has(room);
+      if (required || now.has(companyRoom(companyId)))
+        socket.emit('company.sso_required', { companyId, required });
+    }
     // A company left meanwhile is not answered for (its own event tells the client).
     const left = markers?.chat && !now.has(companyRoom(markers.chat.companyId));
     const topics = left ? stale.filter((topic) => topic !== 'chat') : stale;

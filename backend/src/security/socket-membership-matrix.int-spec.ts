@@ -21,7 +21,7 @@ import { SocketServerRef } from '../realtime/socket-server.ref';
  * reconnects afterwards with the Socket.IO session id and offset it had (what connection state recovery
  * restores rooms and missed packets from); company events are sent both while it is away and after.
  */
-type Change = 'removed' | 'demoted' | 'company deleted' | 'account disabled' | 'signed out';
+type Change = 'removed' | 'demoted' | 'must use SSO' | 'company deleted' | 'account disabled' | 'signed out';
 type SocketState = 'connected' | 'disconnected, then recovered';
 
 /** What the member may still receive about the company after the change, besides being told of it. */
@@ -29,6 +29,8 @@ const STILL_ALLOWED: Record<Change, readonly string[]> = {
   removed: [],
   // Still a member: company-wide events go on; the managers' (invitations, member changes) stop.
   demoted: ['company.updated'],
+  // Still a member, but the company requires single sign-on and this session was made with a password.
+  'must use SSO': [],
   'company deleted': [],
   'account disabled': [],
   'signed out': [],
@@ -37,13 +39,21 @@ const STILL_ALLOWED: Record<Change, readonly string[]> = {
 const NOTICE: Record<Change, readonly string[]> = {
   removed: ['member.removed'],
   demoted: ['member.updated'],
+  'must use SSO': ['company.sso_required'],
   'company deleted': ['company.deleted'],
   'account disabled': ['session.revoked'],
   'signed out': ['session.revoked'],
 };
 const ENDS_SESSION: ReadonlySet<Change> = new Set(['account disabled', 'signed out']);
 
-const CHANGES: Change[] = ['removed', 'demoted', 'company deleted', 'account disabled', 'signed out'];
+const CHANGES: Change[] = [
+  'removed',
+  'demoted',
+  'must use SSO',
+  'company deleted',
+  'account disabled',
+  'signed out',
+];
 const STATES: SocketState[] = ['connected', 'disconnected, then recovered'];
 
 describe('socket membership matrix (membership change × socket state: no company event after it)', () => {
@@ -78,6 +88,19 @@ describe('socket membership matrix (membership change × socket state: no compan
             .patch(`/api/company/members/${member.userId}`)
             .set(as(owner, owner.companyId))
             .send({ role: 'user' }),
+          200,
+        );
+        return;
+      case 'must use SSO':
+        await send(
+          request(t.http).put('/api/company/sso').set(as(owner, owner.companyId)).send({
+            enabled: true,
+            issuer: 'https://login.example.com',
+            clientId: 'switchboard',
+            clientSecret: 'secret',
+            requireSso: true,
+            autoJoin: false,
+          }),
           200,
         );
         return;
@@ -188,6 +211,14 @@ describe('socket membership matrix (membership change × socket state: no compan
         } else {
           const rooms = await inCompanyRooms(owner.companyId, memberSocket.socket.id);
           expect(rooms).toEqual(change === 'demoted' ? [companyRoom(owner.companyId)] : []);
+        }
+        if (change === 'must use SSO') {
+          // Its screen is told, live or on the reconnect.
+          const told = memberSocket.events
+            .slice(from)
+            .filter((e) => e.event === 'company.sso_required')
+            .map((e) => e.payload);
+          expect(told).toContainEqual({ companyId: owner.companyId, required: true });
         }
         if (change === 'demoted') {
           // Still a member: the rename after the change reached them.

@@ -12,7 +12,7 @@ import { as } from '../../test/auth';
 import { type Account, registerAccount } from '../../test/identities.test-util';
 import { followProvider, startTestIdp, type TestIdp } from '../../test/oidc-provider.test-util';
 import { setSuperadmin } from '../../test/factories';
-import { connectSocket, type EventLog } from '../../test/realtime.test-util';
+import { companyRoomsOf, connectSocket, type EventLog } from '../../test/realtime.test-util';
 import { SSO_REQUIRED } from '../companies/company-member.guard';
 
 const APP = 'http://switchboard.test';
@@ -269,6 +269,13 @@ describe('single sign-on through a real OpenID provider per company', () => {
       request(t.http)
         .get('/api/agents')
         .set(as({ accessToken: token }, company));
+    // Both sessions have a socket open when the owner switches enforcement on.
+    const ssoSocket = await connectSocket(t.baseUrl, ssoToken);
+    const passwordSocket = await connectSocket(t.baseUrl, passwordToken);
+    sockets.push(ssoSocket, passwordSocket);
+    const acmeRooms = (log: EventLog) =>
+      companyRoomsOf(t.app, log).filter((room) => room.startsWith(`company:${acme.companyId}`));
+    expect(acmeRooms(passwordSocket)).toEqual([`company:${acme.companyId}`]);
 
     await request(t.http)
       .put('/api/company/sso')
@@ -282,7 +289,38 @@ describe('single sign-on through a real OpenID provider per company', () => {
       })
       .expect(200);
     const refused = await agents(passwordToken, acme.companyId).expect(403);
-    expect(refused.body.message).toBe(SSO_REQUIRED);
+    expect(refused.body).toMatchObject({ error: 'SSO_REQUIRED', message: SSO_REQUIRED });
+    // The open socket of the password session left Acme's rooms at once, and its screen was told.
+    await passwordSocket.waitFor<{ companyId: string; required: boolean }>(
+      'company.sso_required',
+      (p) => p.companyId === acme.companyId && p.required,
+    );
+    expect(acmeRooms(passwordSocket)).toEqual([`company:${acme.companyId}:sso-refused`]);
+    expect(acmeRooms(ssoSocket)).toEqual([`company:${acme.companyId}`]);
+    expect(companyRoomsOf(t.app, passwordSocket)).toContain(`company:${local.companyId}:managers`);
+    // What the SSO session does in Acme reaches its own socket, never the password session's.
+    const agent = await request(t.http)
+      .post('/api/agents')
+      .set(as({ accessToken: ssoToken }, acme.companyId))
+      .send({ name: 'Acme helper', webhook: `${acmeIdp.url}/hook` })
+      .expect(201);
+    await ssoSocket.waitFor<{ agent: { id: string } }>('agent.created', (p) => p.agent.id === agent.body.id);
+    expect(passwordSocket.events.some((e) => e.event === 'agent.created')).toBe(false);
+    // A socket the password session opens now is kept out of Acme the same way.
+    const later = await connectSocket(t.baseUrl, passwordToken);
+    sockets.push(later);
+    expect(acmeRooms(later)).toEqual([`company:${acme.companyId}:sso-refused`]);
+    // The companies list says which company wants single sign-on from this session.
+    const listed = await request(t.http)
+      .get('/api/companies')
+      .set('Authorization', `Bearer ${passwordToken}`)
+      .expect(200);
+    expect(listed.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: acme.companyId, ssoRequired: true }),
+        expect.not.objectContaining({ ssoRequired: true }),
+      ]),
+    );
     await agents(passwordToken, local.companyId).expect(200);
     await agents(ssoToken, acme.companyId).expect(200);
     // Owners are not locked out of their own settings by their provider.
@@ -312,6 +350,12 @@ describe('single sign-on through a real OpenID provider per company', () => {
       .set('Cookie', ssoSession.headers['set-cookie'][0].split(';')[0])
       .expect(401);
     await agents(passwordToken, acme.companyId).expect(200);
+    // Its sockets are back in Acme's rooms, without reconnecting.
+    await passwordSocket.waitFor<{ companyId: string; required: boolean }>(
+      'company.sso_required',
+      (p) => p.companyId === acme.companyId && !p.required,
+    );
+    expect(acmeRooms(passwordSocket)).toEqual([`company:${acme.companyId}`]);
     expect((await request(t.http).get('/api/auth/sso/lookup').query({ email: grace })).body).toEqual({
       sso: false,
     });

@@ -73,7 +73,7 @@ export class SsoSettingsService {
     const checked = checkIssuerUrl(input.issuer, this.allowedHosts);
     if ('problem' in checked) throw new ValidationFailedError(checked.problem);
     const secret = input.clientSecret?.trim() || null;
-    const ended = await this.database.transaction(async (tx) => {
+    const { ended, refusalChanged } = await this.database.transaction(async (tx) => {
       const before = await this.sso.find(scope.companyId, tx);
       if (!secret && !before?.clientSecretSealed) throw new ValidationFailedError(CLIENT_SECRET_REQUIRED);
       const after = {
@@ -99,10 +99,19 @@ export class SsoSettingsService {
         ip,
         details: { changed, enabled: after.enabled, requireSso: after.requireSso, autoJoin: after.autoJoin },
       });
-      // Turned off: the sessions its provider made end (they were vouched for by it alone).
-      return before?.enabled && !after.enabled ? this.sessions.revokeMadeThroughSso(tx, scope.companyId) : [];
+      return {
+        // Turned off: the sessions its provider made end (they were vouched for by it alone).
+        ended:
+          before?.enabled && !after.enabled
+            ? await this.sessions.revokeMadeThroughSso(tx, scope.companyId)
+            : [],
+        refusalChanged: refusesOthers(before) !== refusesOthers(after),
+      };
     });
     this.sessions.endSessions(ended, SSO_TURNED_OFF);
+    // Open sockets follow at once: sessions not made through the provider leave the company's rooms (or
+    // join them again), and their screens switch.
+    if (refusalChanged) await this.sessions.refreshCompanyAccess(scope.companyId, { notify: true });
     return this.settings(scope);
   }
 
@@ -181,6 +190,7 @@ export class SsoSettingsService {
     });
     if (!ended) return false;
     this.sessions.endSessions(ended, SSO_TURNED_OFF);
+    await this.sessions.refreshCompanyAccess(companyId, { notify: true });
     return true;
   }
 
@@ -221,4 +231,9 @@ function toDomainView(row: DomainRow): SsoDomainView {
     verifiedAt: row.verifiedAt ? new Date(row.verifiedAt).toISOString() : null,
     proofSentTo: row.verifiedAt ? null : row.proofEmail,
   };
+}
+
+/** Whether the settings refuse the company's data to sessions not made through its provider. */
+function refusesOthers(config: { enabled: boolean; requireSso: boolean } | null | undefined): boolean {
+  return !!config?.enabled && config.requireSso;
 }

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { COMPANY_ROLES, type CompanyRole } from '../company-user.entity';
 import type { CompanyMembership, CreateCompanyRequest } from '../../contracts/companies';
@@ -8,6 +8,11 @@ export class CompanyMembershipDto implements CompanyMembership {
   @ApiProperty() name: string;
   @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
   @ApiProperty() createdAt: string;
+  @ApiPropertyOptional({
+    description:
+      'Present (true) when the company requires single sign-on and this session was not made through it',
+  })
+  ssoRequired?: boolean;
 }
 
 export class CreateCompanyDto implements CreateCompanyRequest {
