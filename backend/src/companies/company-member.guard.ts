@@ -3,11 +3,12 @@ import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { ScopedRequest } from '../common/company-scope';
 import { DomainError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
+import { SSO_REQUIRED_MESSAGE } from '../contracts/sso';
 import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
 
 export const COMPANY_HEADER = 'x-company-id';
 
-export const SSO_REQUIRED = 'This company requires single sign-on. Sign in with SSO to reach it.';
+export const SSO_REQUIRED = SSO_REQUIRED_MESSAGE;
 
 /**
  * Company data is reached only through the company named in the X-Company-Id header, and only by its

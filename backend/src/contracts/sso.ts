@@ -62,3 +62,6 @@ export interface VerifySsoDomainResponse {
 }
 
 export const SSO_DOMAIN_PROOF_TTL_HOURS = 48;
+
+/** 403 SSO_REQUIRED: a company's data asked for by a session not made through its provider. */
+export const SSO_REQUIRED_MESSAGE = 'This company requires single sign-on. Sign in with SSO to reach it.';

@@ -66,3 +66,4 @@ export type {
   UpdateSsoSettingsRequest,
   VerifySsoDomainResponse,
 } from '@contracts/sso';
+export { SSO_REQUIRED_MESSAGE } from '@contracts/sso';

@@ -68,6 +68,8 @@ export function getErrorMessage(error: unknown, fallback: string = UNKNOWN_ERROR
     if (error.kind === 'network') return NETWORK_ERROR_MESSAGE;
     if (error.status >= 500) return SERVER_ERROR_MESSAGE;
     if (!error.credentialCheck && error.status === 401) return AUTH_ERROR_MESSAGE;
+    // A company that requires single sign-on says how to reach it.
+    if (error.code === 'SSO_REQUIRED' && error.serverMessage) return error.serverMessage;
     if (!error.credentialCheck && error.status === 403) return PERMISSION_ERROR_MESSAGE;
     return error.serverMessage ?? fallback;
   }

@@ -23,6 +23,8 @@ export interface RequestOptions {
 }
 
 export type SessionListener = (session: AuthResponse | null, reason: SessionChangeReason) => void;
+/** Told of every error answer, with the options of the call that got it (its X-Company-Id among them). */
+export type ApiErrorListener = (error: ApiError, options: RequestOptions) => void;
 export type SessionChangeReason = 'set' | 'refreshed' | 'cleared' | 'expired';
 
 export interface HttpClientOptions {
@@ -46,6 +48,7 @@ export interface HttpClient {
   clearSession: () => void;
   getAccessToken: () => string | null;
   onSessionChange: (listener: SessionListener) => () => void;
+  onApiError: (listener: ApiErrorListener) => () => void;
 }
 
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
@@ -57,6 +60,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let refreshInFlight: Promise<AuthResponse> | null = null;
   const listeners = new Set<SessionListener>();
+  const errorListeners = new Set<ApiErrorListener>();
 
   function notify(session: AuthResponse | null, reason: SessionChangeReason): void {
     for (const listener of listeners) listener(session, reason);
@@ -127,7 +131,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (!response.ok) {
       const errorBody =
         typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>) : undefined;
-      throw new ApiError('http', response.status, errorBody, { credentialCheck: opts.credentialCheck });
+      const error = new ApiError('http', response.status, errorBody, {
+        credentialCheck: opts.credentialCheck,
+      });
+      for (const listener of errorListeners) listener(error, opts);
+      throw error;
     }
     return body as T;
   }
@@ -181,6 +189,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     onSessionChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onApiError(listener) {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
     },
   };
 }

@@ -32,6 +32,8 @@ interface CompanyState {
   /** Drops a membership (the user was removed); if it was current, the first remaining one becomes current. */
   removeCompany: (id: string) => void;
   renameCompany: (id: string, name: string) => void;
+  /** The company requires single sign-on from this session, or no longer does. */
+  setSsoRequired: (id: string, required: boolean) => void;
   reset: () => void;
 }
 
@@ -67,6 +69,16 @@ export const useCompanyStore = create<CompanyState>((set, get) => ({
   },
   renameCompany(id, name) {
     set({ companies: get().companies.map((c) => (c.id === id ? { ...c, name } : c)) });
+  },
+  setSsoRequired(id, required) {
+    const company = get().companies.find((c) => c.id === id);
+    if (!company || !!company.ssoRequired === required) return;
+    const { ssoRequired: _dropped, ...rest } = company;
+    set({
+      companies: get().companies.map((c) =>
+        c.id === id ? (required ? { ...rest, ssoRequired: true } : rest) : c,
+      ),
+    });
   },
   reset() {
     // The stored id is kept on purpose: it is per browser, and reused if the same user signs in again.

@@ -12,11 +12,19 @@ const ADMIN_EVENTS = new Set<CompanyEventName>([
   'member.removed',
   'company.updated',
   'company.deleted',
+  'company.sso_required',
 ]);
 
 export type CompanyAdminEvent = Extract<
   ServerEvent,
-  { name: `invitation.${string}` | `member.${string}` | 'company.updated' | 'company.deleted' }
+  {
+    name:
+      | `invitation.${string}`
+      | `member.${string}`
+      | 'company.updated'
+      | 'company.deleted'
+      | 'company.sso_required';
+  }
 >;
 
 export function isCompanyAdminEvent(event: ServerEvent): event is CompanyAdminEvent {
@@ -61,6 +69,9 @@ export function applyCompanyAdminEvent(event: CompanyAdminEvent): boolean {
     case 'company.deleted':
       // The company store moved the user elsewhere; the admin lists follow the new current company.
       break;
+    case 'company.sso_required':
+      // The admin pages give way to the single sign-on notice (or load afresh when it is lifted).
+      break;
   }
   return true;
 }
@@ -85,6 +96,9 @@ function applyOwnMembership(event: CompanyAdminEvent): boolean {
       return true;
     case 'company.deleted':
       companies.removeCompany(company.id);
+      return true;
+    case 'company.sso_required':
+      companies.setSsoRequired(company.id, event.payload.required);
       return true;
     default:
       return false;

@@ -133,6 +133,13 @@ export function signOut(): void {
 // live or replayed over an answer, reaches the stores through applyServerEvent.
 startEventSync(applyServerEvent);
 
+// A company that refuses this session its data ("members must use SSO"), whichever call found out: its
+// screens show the single sign-on notice instead.
+http.onApiError((error, options) => {
+  const companyId = options.headers?.['X-Company-Id'];
+  if (error.code === 'SSO_REQUIRED' && companyId) useCompanyStore.getState().setSsoRequired(companyId, true);
+});
+
 // A session the server ended (the refresh was refused) signs this tab out. The token itself lives only
 // in the http client.
 http.onSessionChange((session, reason) => {

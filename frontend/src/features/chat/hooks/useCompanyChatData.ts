@@ -1,6 +1,6 @@
 import { App } from '../../../hooks/appApi';
 import { useEffect, useEffectEvent } from 'react';
-import { getErrorMessage } from '../../../api/errors';
+import { getErrorMessage, hasErrorCode } from '../../../api/errors';
 import { useChatStore } from '../../../stores/chatStore';
 import { loadLatestMessages } from '../chatSync';
 import { loadCompanyData } from '../../../workspace/companyData';
@@ -15,6 +15,8 @@ export function useCompanyChatData(): void {
 
   // Loads follow the company and the open chat only: never the toast API's identity, nor the theme.
   const failed = useEffectEvent((title: string, error: unknown) => {
+    // The company requires single sign-on from this session: the page turns into that notice instead.
+    if (hasErrorCode(error, 'SSO_REQUIRED')) return;
     notification.error({ title, description: getErrorMessage(error) });
   });
 

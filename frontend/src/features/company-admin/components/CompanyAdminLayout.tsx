@@ -80,6 +80,8 @@ export function CompanyAdminLayout() {
 
   if (switching) return <Spin fullscreen description="Loading..." />;
   if (!allowed) return <Navigate to="/chat" replace />;
+  // The company requires single sign-on from this session: the chat page says so and offers it.
+  if (company?.ssoRequired) return <Navigate to="/chat" replace />;
 
   return (
     <AdminShell
