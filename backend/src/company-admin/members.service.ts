@@ -89,7 +89,8 @@ export class MembersService {
     if (!member) throw new NotFoundError(MEMBER_NOT_FOUND);
     if (before !== role) {
       // Per session: becoming or ceasing to be an owner can change what "members must use SSO" refuses.
-      await this.sessions.refreshCompanyAccess(scope.companyId, { userId });
+      const ownerChanged = before === 'owner' || role === 'owner';
+      await this.sessions.refreshCompanyAccess(scope.companyId, { userId, notify: ownerChanged });
       this.realtime.toRoom([companyManagersRoom(scope.companyId), userRoom(userId)], 'member.updated', {
         companyId: scope.companyId,
         member,
