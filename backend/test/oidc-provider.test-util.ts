@@ -14,6 +14,8 @@ export interface TestIdp {
   clientId: string;
   clientSecret: string;
   setAccounts(accounts: Record<string, IdpAccount>): Promise<void>;
+  /** Signs with a new key from now on; the old one leaves the provider's key set. */
+  rotateKeys(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,10 @@ export async function startTestIdp(options: {
     async setAccounts(accounts) {
       const res = await fetch(`${url}/_test/accounts`, { method: 'POST', body: JSON.stringify(accounts) });
       if (res.status !== 204) throw new Error(`setAccounts: ${res.status}`);
+    },
+    async rotateKeys() {
+      const res = await fetch(`${url}/_test/rotate-keys`, { method: 'POST' });
+      if (res.status !== 204) throw new Error(`rotateKeys: ${res.status}`);
     },
     stop: () =>
       new Promise<void>((resolve) => {

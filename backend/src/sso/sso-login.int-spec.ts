@@ -214,6 +214,24 @@ describe('single sign-on through a real OpenID provider per company', () => {
     expect(users.rowCount).toBe(0);
   });
 
+  it('follows the provider rotating its signing key (its key set cached, fetched again for a new key)', async () => {
+    const email = person(globexDomain);
+    await globexIdp.setAccounts({ [email]: { sub: `globex-rotate-${seq}`, email_verified: true } });
+    expect((await ssoSignIn(email)).location).toBe('/chat');
+    // The provider signs with a key the app has not seen: the ID token's signature is checked, so within
+    // a minute of fetching the key set (the client library's cool-down, against bursts of made-up key
+    // ids) the sign-in is refused; past that, the unknown key id fetches the set again at once.
+    await globexIdp.rotateKeys();
+    expect((await ssoSignIn(email)).location).toBe('/?error=sso_code_rejected');
+    const realNow = Date.now.bind(Date);
+    const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 61_000);
+    try {
+      expect((await ssoSignIn(email)).location).toBe('/chat');
+    } finally {
+      later.mockRestore();
+    }
+  });
+
   it('refuses a provider whose discovery names another issuer', async () => {
     const erin = person(liarDomain);
     await liarIdp.setAccounts({ [erin]: { sub: 'erin', email_verified: true } });

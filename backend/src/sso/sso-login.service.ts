@@ -257,7 +257,8 @@ export class SsoLoginService {
   /**
    * The provider's discovered configuration, cached per company and configuration (a changed issuer,
    * client or secret is discovered again). openid-client keeps the provider's key set in it, fetched on
-   * first use and again when an ID token names a key it does not have (rotation).
+   * first use, again after five minutes, and when an ID token names a key it does not have (rotation) once
+   * the set it has is a minute old.
    */
   private provider(company: SsoConfigRow): Promise<oidc.Configuration> {
     const secret = company.clientSecretSealed
@@ -280,8 +281,13 @@ export class SsoLoginService {
         oidc.ClientSecretBasic(secret),
         {
           [oidc.customFetch]: guardedFetch(this.allowedHosts, this.config.webhookTimeoutMs),
+          // ID tokens' signatures are checked against the provider's key set too (not only the TLS of the
+          // token endpoint's answer): the key set is cached with the configuration, fetched again after
+          // five minutes, or for a key it does not have once it is a minute old.
           // http issuers were accepted on save only for loopback or allow-listed hosts.
-          execute: insecure ? [oidc.allowInsecureRequests] : [],
+          execute: insecure
+            ? [oidc.enableNonRepudiationChecks, oidc.allowInsecureRequests]
+            : [oidc.enableNonRepudiationChecks],
           timeout: Math.ceil(this.config.webhookTimeoutMs / 1000),
         },
       )
