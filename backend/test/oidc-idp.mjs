@@ -38,7 +38,11 @@ const makeProvider = (key) =>
       },
     ],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     conformIdTokenClaims: false,
     cookies: { keys: ['test-idp-cookie-key'] },
     features: { devInteractions: { enabled: false } },
@@ -48,7 +52,11 @@ const makeProvider = (key) =>
       const found = Object.entries(accounts).find(([, account]) => account.sub === sub);
       if (!found) return undefined;
       const [email, account] = found;
-      return { accountId: sub, claims: () => ({ sub, email, email_verified: account.email_verified }) };
+      const { name, given_name, family_name } = account;
+      return {
+        accountId: sub,
+        claims: () => ({ sub, email, email_verified: account.email_verified, name, given_name, family_name }),
+      };
     },
   });
 

@@ -5,6 +5,10 @@ import { createInterface } from 'node:readline';
 export interface IdpAccount {
   sub: string;
   email_verified: boolean;
+  /** `profile` claims, when the provider knows them. */
+  name?: string;
+  given_name?: string;
+  family_name?: string;
 }
 
 export interface TestIdp {

@@ -99,12 +99,31 @@ export class MembersRepository {
     );
   }
 
+  /** Ends the membership and remembers the removal (single sign-on does not add them back). */
   async remove(tx: Tx, companyId: string, userId: string): Promise<void> {
     await this.db.query(
-      'DELETE FROM company_users WHERE company_id = $1 AND user_id = $2',
+      `WITH gone AS (DELETE FROM company_users WHERE company_id = $1 AND user_id = $2 RETURNING company_id, user_id)
+       INSERT INTO company_removals (company_id, user_id) SELECT company_id, user_id FROM gone
+       ON CONFLICT (company_id, user_id) DO UPDATE SET removed_at = now()`,
       [companyId, userId],
       tx,
     );
+  }
+
+  /**
+   * Single sign-on's automatic join: adds the person as User unless already a member or once removed by
+   * the company's managers. Whether they joined.
+   */
+  async autoJoin(tx: Tx, companyId: string, userId: string): Promise<boolean> {
+    const inserted = await this.db.query(
+      `INSERT INTO company_users (company_id, user_id, role, invited_by)
+       SELECT $1, $2, 'user', NULL
+       WHERE NOT EXISTS (SELECT 1 FROM company_removals WHERE company_id = $1 AND user_id = $2)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [companyId, userId],
+      tx,
+    );
+    return inserted.length > 0;
   }
 
   /** Adds the membership unless the user already has one; returns the role they now hold and whether it is new. */
@@ -112,6 +131,12 @@ export class MembersRepository {
     tx: Tx,
     values: { companyId: string; userId: string; role: CompanyRole; invitedBy: string | null },
   ): Promise<{ role: CompanyRole; joined: boolean }> {
+    // An invitation accepted lets a removed person back in, single sign-on included.
+    await this.db.query(
+      'DELETE FROM company_removals WHERE company_id = $1 AND user_id = $2',
+      [values.companyId, values.userId],
+      tx,
+    );
     const inserted = await this.db.query(
       `INSERT INTO company_users (company_id, user_id, role, invited_by) VALUES ($1, $2, $3, $4)
        ON CONFLICT DO NOTHING RETURNING id`,

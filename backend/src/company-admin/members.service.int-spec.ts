@@ -4,6 +4,7 @@ import { useServiceContext } from '../../test/service-context';
 import type { CompanyScope } from '../common/company-scope';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { CompanyUserEntity } from '../companies/company-user.entity';
+import { Database } from '../database/database';
 import type { MemberPage } from '../contracts/company-admin';
 import {
   INVALID_MEMBER_CURSOR,
@@ -218,6 +219,30 @@ describe('company members (MembersService on real PostgreSQL, no HTTP)', () => {
           join: [company_],
         },
       ]);
+    });
+
+    it('single sign-on does not add back a member the managers removed; an accepted invitation does', async () => {
+      const { owner, member } = await company();
+      const db = ctx.get(Database);
+      const autoJoin = () => db.transaction((tx) => members.autoJoin(tx, owner.companyId, member.userId));
+      expect(await autoJoin()).toBe(false); // already a member
+      await members.remove(owner, member.userId);
+      expect(await autoJoin()).toBe(false);
+      expect((await roles(owner.companyId))[member.userId]).toBeUndefined();
+      const invited = await db.transaction((tx) =>
+        members.addFromInvitation(tx, {
+          companyId: owner.companyId,
+          userId: member.userId,
+          role: 'user',
+          invitedBy: owner.userId,
+        }),
+      );
+      expect(invited).toEqual({ role: 'user', joined: true });
+      await members.remove(owner, member.userId);
+      expect(await autoJoin()).toBe(false);
+      // A person never removed joins.
+      const newcomer = await ctx.newUser();
+      expect(await db.transaction((tx) => members.autoJoin(tx, owner.companyId, newcomer.userId))).toBe(true);
     });
   });
 });

@@ -141,6 +141,11 @@ export class MembersService {
     return this.members.insertIfAbsent(tx, values);
   }
 
+  /** Single sign-on's automatic join as User, inside the caller's transaction; never re-adds a removed member. */
+  autoJoin(tx: Tx, companyId: string, userId: string): Promise<boolean> {
+    return this.members.autoJoin(tx, companyId, userId);
+  }
+
   /** After the commit of addFromInvitation: the new member's sockets join the rooms; managers see them. */
   async announceJoined(companyId: string, userId: string): Promise<void> {
     const member = await this.members.find(companyId, userId);

@@ -130,8 +130,10 @@ describe('single sign-on through a real OpenID provider per company', () => {
   it('signs people in through each company’s own provider, two at once, and they join as User (live, audited)', async () => {
     const alice = person(acmeDomain);
     const bob = person(globexDomain);
-    await acmeIdp.setAccounts({ [alice]: { sub: 'acme-alice', email_verified: true } });
-    await globexIdp.setAccounts({ [bob]: { sub: 'globex-bob', email_verified: true } });
+    await acmeIdp.setAccounts({
+      [alice]: { sub: 'acme-alice', email_verified: true, given_name: 'Alice', family_name: 'Liddell' },
+    });
+    await globexIdp.setAccounts({ [bob]: { sub: 'globex-bob', email_verified: true, name: 'Bob Le Page' } });
     const managers = await connectSocket(t.baseUrl, acme.accessToken);
     sockets.push(managers);
 
@@ -142,7 +144,19 @@ describe('single sign-on through a real OpenID provider per company', () => {
     expect(await companiesOf(b.refreshCookie!)).toEqual([[globex.companyId, 'user']]);
 
     const joined = await managers.waitFor('member.joined');
-    expect(joined).toMatchObject({ companyId: acme.companyId, member: { email: alice, role: 'user' } });
+    expect(joined).toMatchObject({
+      companyId: acme.companyId,
+      member: { email: alice, role: 'user', name: 'Alice Liddell' },
+    });
+    // The new accounts are named as the providers name them.
+    const names = await db.query<{ email: string; first_name: string; last_name: string }>(
+      'SELECT email, first_name, last_name FROM profiles WHERE email = ANY($1) ORDER BY email',
+      [[alice, bob]],
+    );
+    expect(names.rows).toEqual([
+      { email: alice, first_name: 'Alice', last_name: 'Liddell' },
+      { email: bob, first_name: 'Bob', last_name: 'Le Page' },
+    ]);
     const audit = await db.query<{ action: string; company_id: string }>(
       `SELECT action, company_id FROM audit_log WHERE actor_label = $1 ORDER BY created_at`,
       [alice],
@@ -157,6 +171,22 @@ describe('single sign-on through a real OpenID provider per company', () => {
     const again = await ssoSignIn(alice);
     expect(again.location).toBe('/chat');
     expect(await companiesOf(again.refreshCookie!)).toEqual([[acme.companyId, 'user']]);
+
+    // Removed by Acme's managers: signing in with SSO again does not bring her back in.
+    const aliceId = (await db.query<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [alice]))
+      .rows[0].id;
+    await request(t.http).delete(`/api/company/members/${aliceId}`).set(as(acme, acme.companyId)).expect(204);
+    const removed = await ssoSignIn(alice);
+    expect(removed.location).toBe('/chat');
+    expect(await companiesOf(removed.refreshCookie!)).toEqual([]);
+    expect(
+      (
+        await db.query('SELECT 1 FROM audit_log WHERE actor_label = $1 AND action = $2', [
+          alice,
+          'member.auto_joined',
+        ])
+      ).rowCount,
+    ).toBe(1);
   });
 
   it('says only whether an address has single sign-on', async () => {
@@ -230,6 +260,38 @@ describe('single sign-on through a real OpenID provider per company', () => {
     } finally {
       later.mockRestore();
     }
+  });
+
+  it('another provider for the company ends the sessions the old one made', async () => {
+    const erin = person(acmeDomain);
+    await acmeIdp.setAccounts({ [erin]: { sub: 'acme-erin', email_verified: true } });
+    const signedIn = await ssoSignIn(erin);
+    expect(signedIn.location).toBe('/chat');
+    const settings = (issuer: string) => ({
+      enabled: true,
+      issuer,
+      clientId: acmeIdp.clientId,
+      requireSso: false,
+      autoJoin: true,
+    });
+    // A change that keeps the provider leaves them.
+    await request(t.http)
+      .put('/api/company/sso')
+      .set(as(acme, acme.companyId))
+      .send({ ...settings(acmeIdp.url), autoJoin: false })
+      .expect(200);
+    await request(t.http).post('/api/auth/refresh').set('Cookie', signedIn.refreshCookie!).expect(200);
+    await request(t.http)
+      .put('/api/company/sso')
+      .set(as(acme, acme.companyId))
+      .send(settings(globexIdp.url))
+      .expect(200);
+    await request(t.http).post('/api/auth/refresh').set('Cookie', signedIn.refreshCookie!).expect(401);
+    await request(t.http)
+      .put('/api/company/sso')
+      .set(as(acme, acme.companyId))
+      .send(settings(acmeIdp.url))
+      .expect(200);
   });
 
   it('refuses a provider whose discovery names another issuer', async () => {

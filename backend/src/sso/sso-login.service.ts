@@ -6,7 +6,7 @@ import { AuthService, type SignedIn } from '../auth/auth.service';
 import { MembersService } from '../company-admin/members.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
-import { UsersService } from '../profiles/users.service';
+import { splitFullName, UsersService } from '../profiles/users.service';
 import { ClientSecretBox } from './client-secret-box';
 import { CompanyDomainsRepository } from './company-domains.repository';
 import { CompanySsoRepository, type SsoConfigRow } from './company-sso.repository';
@@ -154,7 +154,11 @@ export class SsoLoginService {
       await this.auth.recordFailedSsoSignIn(email || `sso:${claims.sub}`, client.ip, 'email_not_verified');
       throw new SsoRefusedError('sso_email_unverified');
     }
-    const userId = await this.accountFor(company, { issuer: claims.iss, subject: claims.sub, email }, client);
+    const userId = await this.accountFor(
+      company,
+      { issuer: claims.iss, subject: claims.sub, email, name: nameOf(claims, email) },
+      client,
+    );
     return this.auth.startSsoSession(userId, company.companyId, client.userAgent, client.ip);
   }
 
@@ -164,7 +168,12 @@ export class SsoLoginService {
    */
   private async accountFor(
     company: SsoConfigRow,
-    identity: { issuer: string; subject: string; email: string },
+    identity: {
+      issuer: string;
+      subject: string;
+      email: string;
+      name: { firstName: string; lastName: string };
+    },
     client: { ip?: string },
   ): Promise<string> {
     const refuse = async (reason: SsoRefusal, auditReason: string): Promise<never> => {
@@ -202,8 +211,8 @@ export class SsoLoginService {
         const created = await this.users.create(tx, {
           email: identity.email,
           passwordHash: null,
-          firstName: identity.email.split('@')[0],
-          lastName: '',
+          firstName: identity.name.firstName,
+          lastName: identity.name.lastName,
           emailVerifiedAt: new Date(),
         });
         id = created.id;
@@ -218,13 +227,7 @@ export class SsoLoginService {
         });
       let added = false;
       if (company.autoJoin && domainIsCompany) {
-        const outcome = await this.members.addFromInvitation(tx, {
-          companyId: company.companyId,
-          userId: id,
-          role: 'user',
-          invitedBy: null,
-        });
-        added = outcome.joined;
+        added = await this.members.autoJoin(tx, company.companyId, id);
         if (added)
           await this.audit.record(tx, {
             action: 'member.auto_joined',
@@ -304,4 +307,18 @@ export class SsoLoginService {
   forget(companyId: string): void {
     this.providers.delete(companyId);
   }
+}
+
+/**
+ * A new account's name, from the provider's `profile` claims: `given_name` and `family_name`, else `name`
+ * split as the registration form's Full Name is, else the address's local part.
+ */
+function nameOf(claims: oidc.IDToken, email: string): { firstName: string; lastName: string } {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 150) : '');
+  const given = text(claims.given_name);
+  const family = text(claims.family_name);
+  if (given) return { firstName: given, lastName: family };
+  const full = text(claims.name);
+  if (full) return splitFullName(full);
+  return { firstName: email.split('@')[0], lastName: family };
 }

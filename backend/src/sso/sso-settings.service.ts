@@ -100,9 +100,9 @@ export class SsoSettingsService {
         details: { changed, enabled: after.enabled, requireSso: after.requireSso, autoJoin: after.autoJoin },
       });
       return {
-        // Turned off: the sessions its provider made end (they were vouched for by it alone).
+        // Turned off, or another provider: the sessions the old one made end (it alone vouched for them).
         ended:
-          before?.enabled && !after.enabled
+          before?.enabled && (!after.enabled || before.issuer !== after.issuer)
             ? await this.sessions.revokeMadeThroughSso(tx, scope.companyId)
             : [],
         refusalChanged: refusesOthers(before) !== refusesOthers(after),
