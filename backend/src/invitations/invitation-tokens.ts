@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sha256 } from '../auth/sessions.service';
+import { SealedBox } from '../common/purpose-key';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 export const INVITATION_TTL_DAYS = 30;
@@ -34,12 +35,10 @@ export interface IssuedToken {
  */
 @Injectable()
 export class InvitationTokens {
-  private readonly key: Buffer;
+  private readonly box: SealedBox;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.key = Buffer.from(
-      hkdfSync('sha256', config.jwtSecret, 'switchboard', 'invitation-link-token-v1', 32),
-    );
+    this.box = new SealedBox(config.jwtSecret, 'invitation-link-token-v1');
   }
 
   issue(): IssuedToken {
@@ -56,22 +55,11 @@ export class InvitationTokens {
 
   /** The token back from its sealed copy; null when it cannot be opened (another key, tampered). */
   open(sealed: string): string | null {
-    const [iv, body, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-    if (!iv || !body || !tag || iv.length !== 12 || tag.length !== 16) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
+    return this.box.open(sealed);
   }
 
   private seal(token: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-    return [iv, body, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+    return this.box.seal(token);
   }
 }
 

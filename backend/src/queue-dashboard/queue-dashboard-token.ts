@@ -1,5 +1,6 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { purposeKey } from '../common/purpose-key';
 
 /** How long the dashboard cookie lives without use; each request renews it past half-time. */
 export const DASHBOARD_TOKEN_TTL_S = 15 * 60;
@@ -24,7 +25,7 @@ export class DashboardTokens {
   private readonly key: KeyObject;
 
   constructor(jwtSecret: string) {
-    this.key = createSecretKey(createHmac('sha256', jwtSecret).update('queue-dashboard cookie v1').digest());
+    this.key = purposeKey(jwtSecret, 'queue-dashboard-cookie-v2');
   }
 
   sign(userId: string, sessionId: string): { token: string; expiresAt: Date } {

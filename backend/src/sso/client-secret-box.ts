@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { SealedBox } from '../common/purpose-key';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /**
@@ -12,31 +12,18 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
  */
 @Injectable()
 export class ClientSecretBox {
-  private readonly key: Buffer;
+  private readonly box: SealedBox;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.key = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'switchboard', 'sso-client-secret-v1', 32));
+    this.box = new SealedBox(config.jwtSecret, 'sso-client-secret-v1');
   }
 
   seal(companyId: string, secret: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(companyId, 'utf8'));
-    const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return [iv, body, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+    return this.box.seal(secret, companyId);
   }
 
   /** The secret back; null when it cannot be opened (another key, another company, tampered). */
   open(companyId: string, sealed: string): string | null {
-    const [iv, body, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-    if (!iv || !body || !tag || iv.length !== 12 || tag.length !== 16) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
-      decipher.setAAD(Buffer.from(companyId, 'utf8'));
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
+    return this.box.open(sealed, companyId);
   }
 }
