@@ -36,7 +36,8 @@ class MessageVersionDto implements MessageVersionView {
   @ApiProperty() version: number;
   @ApiProperty() content: string;
   @ApiProperty() timestamp: string;
-  @ApiProperty({ enum: ['like', 'dislike'], nullable: true, type: String }) feedback: 'like' | 'dislike' | null;
+  @ApiProperty({ enum: ['like', 'dislike'], nullable: true, type: String }) feedback:
+    'like' | 'dislike' | null;
   @ApiProperty({ nullable: true, type: String }) feedbackReason: string | null;
   @ApiProperty({ enum: ['stopped', 'timeout', 'error'], nullable: true, type: String })
   interrupted: 'stopped' | 'timeout' | 'error' | null;
@@ -83,7 +84,10 @@ export class ReplyVersionsController {
 
   @Get('messages/:id/versions')
   @ApiOkResponse({ type: MessageVersionsDto })
-  list(@CurrentScope() scope: CompanyScope, @Param('id', MESSAGE_ID) id: string): Promise<MessageVersionsDto> {
+  list(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', MESSAGE_ID) id: string,
+  ): Promise<MessageVersionsDto> {
     return this.versions.versions(scope, id);
   }
 }

@@ -121,7 +121,12 @@ export class ReplyVersionsRepository {
   }
 
   /** Moves a shown reply to its versions (its id, rating and time kept); its row leaves `messages`. */
-  async moveReplyToVersions(tx: Tx, companyId: string, userMessageId: string, replyId: string): Promise<void> {
+  async moveReplyToVersions(
+    tx: Tx,
+    companyId: string,
+    userMessageId: string,
+    replyId: string,
+  ): Promise<void> {
     await this.db.query(
       `WITH moved AS (DELETE FROM messages r WHERE r.id = $1 AND r.reply_to = $2 RETURNING r.*)
        INSERT INTO message_versions (id, message_id, chat_id, company_id, sender_type, sender_id, version,
@@ -139,7 +144,15 @@ export class ReplyVersionsRepository {
       `INSERT INTO message_versions (id, message_id, chat_id, company_id, sender_type, sender_id, version,
          content, created_at)
        VALUES (gen_random_uuid(), $1, $2, $3, 'user', $4, $5, $6, $7)`,
-      [exchange.messageId, chatId, companyId, exchange.senderId, exchange.version, exchange.content, exchange.writtenAt],
+      [
+        exchange.messageId,
+        chatId,
+        companyId,
+        exchange.senderId,
+        exchange.version,
+        exchange.content,
+        exchange.writtenAt,
+      ],
       tx,
     );
   }

@@ -30,8 +30,12 @@ export class ReplyVersions1763980000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "message_versions" DROP CONSTRAINT "FK_4019cbb31ecafdf93d1ec722cd2"`);
-    await queryRunner.query(`ALTER TABLE "message_versions" DROP CONSTRAINT "FK_cbdbf5b0ba2f1b01d7b2c3ec2f6"`);
+    await queryRunner.query(
+      `ALTER TABLE "message_versions" DROP CONSTRAINT "FK_4019cbb31ecafdf93d1ec722cd2"`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "message_versions" DROP CONSTRAINT "FK_cbdbf5b0ba2f1b01d7b2c3ec2f6"`,
+    );
     await queryRunner.query(`ALTER TABLE "messages" DROP COLUMN "reply_requested_at"`);
     await queryRunner.query(`ALTER TABLE "messages" DROP COLUMN "reply_round"`);
     await queryRunner.query(`ALTER TABLE "messages" DROP COLUMN "version"`);
