@@ -217,7 +217,8 @@ export function MessageList({
               agentAvatar={agentAvatar}
               rateable={!readOnly}
               canRegenerate={
-                !!latest && (message.id === latest.replyId || (message.id === latest.messageId && !latest.replyId))
+                !!latest &&
+                (message.id === latest.replyId || (message.id === latest.messageId && !latest.replyId))
               }
               canEdit={message.id === latest?.messageId}
               noReply={!!latest && message.id === latest.messageId && !latest.replyId}

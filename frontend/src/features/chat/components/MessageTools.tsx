@@ -164,7 +164,13 @@ export function EditMessageForm({ message, onDone }: { message: MessageView; onD
         <Button size="small" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
-        <Button size="small" type="primary" loading={saving} disabled={!text.trim()} onClick={() => void save()}>
+        <Button
+          size="small"
+          type="primary"
+          loading={saving}
+          disabled={!text.trim()}
+          onClick={() => void save()}
+        >
           Save
         </Button>
       </Flex>
