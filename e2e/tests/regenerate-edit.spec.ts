@@ -120,9 +120,11 @@ test('regenerate after a failing webhook, browse versions, edit live on a second
     await expect(reply.getByText('2 / 2')).toBeVisible();
     await expect(reply).toContainText(`echo: ${edited}`);
     // The message's own history: its first text.
-    const message = userMessage(a, edited);
+    const message = a.getByTestId('user-message').last();
+    await expect(message).toContainText(edited);
     await message.getByRole('button', { name: 'Previous version' }).click();
     await expect(message).toContainText(first);
+    await expect(message.getByText('1 / 2')).toBeVisible();
 
     // A thumbs down with a reason on the new reply reaches the opted-in agent, signed.
     const latest = storedReply(a, `echo: ${edited}`);
