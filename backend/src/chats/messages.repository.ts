@@ -6,7 +6,7 @@ import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from '.
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 import { Database, type Tx } from '../database/database';
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   seq: string;
   chat_id: string;
@@ -26,10 +26,10 @@ interface MessageRow {
 const INTERRUPTED_REASON_MAX = 500;
 
 /** The message view's columns. Qualified: an ORDER BY seq would otherwise sort by the text alias. */
-const MESSAGE_VIEW_COLUMNS =
+export const MESSAGE_VIEW_COLUMNS =
   'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.feedback_reason, m.interrupted, m.interrupted_reason, m.version, m.created_at';
 
-function toMessageView(row: MessageRow): MessageView {
+export function toMessageView(row: MessageRow): MessageView {
   return {
     id: row.id,
     chatId: row.chat_id,
@@ -135,11 +135,11 @@ export type SendOutcome =
  * The chat columns an UPDATE ... RETURNING gives back next to a message's (`m.*, c.*`), prefixed so
  * that none shadows a message column.
  */
-const TOUCHED_CHAT_COLUMNS = `c.id AS chat_row_id, c.company_id AS chat_company_id, c.agent_id AS chat_agent_id,
+export const TOUCHED_CHAT_COLUMNS = `c.id AS chat_row_id, c.company_id AS chat_company_id, c.agent_id AS chat_agent_id,
   c.title AS chat_title, c.is_archived AS chat_is_archived, c.last_message AS chat_last_message,
   c.last_message_at AS chat_last_message_at, c.created_at AS chat_created_at, c.updated_at AS chat_updated_at`;
 
-interface TouchedChatRow {
+export interface TouchedChatRow {
   agent_is_default: boolean;
   chat_row_id: string;
   chat_company_id: string;
@@ -152,7 +152,7 @@ interface TouchedChatRow {
   chat_updated_at: Date;
 }
 
-function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatView {
+export function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatView {
   const chat: ChatRow = {
     id: row.chat_row_id,
     company_id: row.chat_company_id,

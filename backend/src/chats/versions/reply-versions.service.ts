@@ -6,8 +6,7 @@ import type { MessageVersions, ReplyRequested } from '../../contracts/chats';
 import { Database } from '../../database/database';
 import { RealtimePublisher } from '../../realtime/realtime-publisher';
 import { AGENT_INACTIVE, CHAT_ARCHIVED, ChatsService, MESSAGE_NOT_FOUND } from '../chats.service';
-import { MessagesRepository } from '../messages.repository';
-import { type LatestExchange, ReplyVersionsRepository } from './reply-versions.repository';
+import { type AskRefusal, ReplyVersionsRepository } from './reply-versions.repository';
 
 export const REPLY_STILL_PENDING =
   'The agent is still answering this chat: wait for its reply before asking for another one.';
@@ -15,6 +14,22 @@ export const ONLY_LATEST_REPLY = 'Only the latest reply can be regenerated.';
 export const ONLY_LATEST_MESSAGE =
   'Only your latest message can be edited: the agent has already answered the ones before it.';
 const EMPTY_EDIT = 'Please enter a message';
+
+function refusal(reason: AskRefusal, editing: boolean): Error {
+  switch (reason) {
+    case 'not_found':
+      return new NotFoundError(MESSAGE_NOT_FOUND);
+    case 'archived':
+      return new ValidationFailedError(CHAT_ARCHIVED);
+    case 'pending':
+    case 'concurrent':
+      return new ConflictError(REPLY_STILL_PENDING);
+    case 'not_latest':
+      return new ValidationFailedError(editing ? ONLY_LATEST_MESSAGE : ONLY_LATEST_REPLY);
+    case 'inactive':
+      return new ValidationFailedError(AGENT_INACTIVE);
+  }
+}
 
 /** A unique violation (the one-pending-reply index, a version number taken): two requests at once. */
 function isUniqueViolation(error: unknown): boolean {
@@ -32,7 +47,6 @@ export class ReplyVersionsService {
   constructor(
     private readonly database: Database,
     private readonly versionRows: ReplyVersionsRepository,
-    private readonly messageRows: MessagesRepository,
     private readonly chats: ChatsService,
     private readonly realtime: RealtimePublisher,
     private readonly audit: AuditService,
@@ -58,59 +72,40 @@ export class ReplyVersionsService {
     messageId: string,
     edit: { text: string; ip?: string } | null,
   ): Promise<ReplyRequested> {
-    let asked;
+    let outcome;
     try {
-      asked = await this.database.transaction(async (tx) => {
-        const chat = await this.versionRows.lockChat(tx, scope, messageId);
-        if (!chat) throw new NotFoundError(MESSAGE_NOT_FOUND);
-        if (chat.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);
-        const latest = await this.versionRows.latestExchange(tx, chat.chatId);
-        // One reply in flight per chat: asked while one is, whatever was named, the answer is 409.
-        if (latest?.replyStatus === 'pending') throw new ConflictError(REPLY_STILL_PENDING);
-        if (!latest || !this.isTarget(latest, messageId, edit !== null))
-          throw new ValidationFailedError(edit ? ONLY_LATEST_MESSAGE : ONLY_LATEST_REPLY);
-        if (!chat.agentActive) throw new ValidationFailedError(AGENT_INACTIVE);
-        if (latest.replyId)
-          await this.versionRows.moveReplyToVersions(tx, scope.companyId, latest.messageId, latest.replyId);
-        if (edit) {
-          await this.versionRows.keepUserVersion(tx, scope.companyId, chat.chatId, latest);
-          await this.audit.record(tx, {
-            action: 'message.edited',
-            actor: { id: scope.userId },
-            target: { type: 'message', id: latest.messageId, label: null },
-            company: { id: scope.companyId },
-            ip: edit.ip,
-            details: { chatId: chat.chatId, version: latest.version + 1 },
-          });
-        }
-        const again = await this.versionRows.askAgain(tx, latest.messageId, edit?.text ?? null);
-        return { ...again, replacedReplyId: latest.replyId };
-      });
+      // A regenerate is one statement; an edit is recorded in the audit log in the same transaction.
+      outcome = edit
+        ? await this.database.transaction(async (tx) => {
+            const asked = await this.versionRows.askAgain(scope, messageId, edit.text, tx);
+            if ('refused' in asked) return asked;
+            await this.audit.record(tx, {
+              action: 'message.edited',
+              actor: { id: scope.userId },
+              target: { type: 'message', id: asked.message.id, label: null },
+              company: { id: scope.companyId },
+              ip: edit.ip,
+              details: { chatId: asked.chat.id, version: asked.previousVersion + 1 },
+            });
+            return asked;
+          })
+        : await this.versionRows.askAgain(scope, messageId, null);
     } catch (error) {
-      // A send or another regenerate got there first (the one-pending-reply index refused this one).
+      // A send got there first (the one-pending-reply index refused this one).
       if (isUniqueViolation(error)) throw new ConflictError(REPLY_STILL_PENDING);
       throw error;
     }
-    const [message, chat] = await Promise.all([
-      this.messageRows.findOwned(scope, asked.messageId),
-      this.chats.get(scope, asked.chatId),
-    ]);
-    if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND); // deleted in between
+    if ('refused' in outcome) throw refusal(outcome.refused, edit !== null);
+    const { message, chat, replacedReplyId, round } = outcome;
     const { userId, companyId } = scope;
-    const result: ReplyRequested = { message, replacedReplyId: asked.replacedReplyId, chat };
+    const result: ReplyRequested = { message, replacedReplyId, chat };
     this.realtime.toUser(userId, 'message.versioned', { companyId, chatId: chat.id, ...result });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: true });
-    await this.chats.queueReplyRound(asked.messageId, asked.round, {
-      previousReplyId: asked.replacedReplyId,
+    await this.chats.queueReplyRound(message.id, round, {
+      previousReplyId: replacedReplyId,
       edited: edit !== null,
     });
     return result;
-  }
-
-  /** The message named is the chat's latest exchange: its user message, or (regenerate) its reply. */
-  private isTarget(latest: LatestExchange, messageId: string, editing: boolean): boolean {
-    const id = messageId.toLowerCase();
-    return latest.messageId === id || (!editing && latest.replyId === id);
   }
 
   /** Every version of a message of the owner's (a user message's texts, or a reply's answers), oldest first. */
