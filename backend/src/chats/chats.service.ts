@@ -390,12 +390,16 @@ export class ChatsService {
    */
   async requeueLostReplies(): Promise<number> {
     let requeued = 0;
-    for (const { id, round } of await this.messageRows.pendingReplyIds(LOST_REPLY_AFTER_MS, 500)) {
+    for (const lost of await this.messageRows.pendingReplyIds(LOST_REPLY_AFTER_MS, 500)) {
+      const { id, round } = lost;
       if (await this.queue.isQueued('agent.reply', replyJobId(id, round))) continue;
-      await this.queue.enqueue('agent.reply', round ? { messageId: id, round } : { messageId: id }, {
-        jobId: replyJobId(id, round),
-        attempts: AGENT_REPLY_ATTEMPTS,
-      });
+      await this.queue.enqueue(
+        'agent.reply',
+        round
+          ? { messageId: id, round, previousReplyId: lost.previousReplyId, edited: lost.edited }
+          : { messageId: id },
+        { jobId: replyJobId(id, round), attempts: AGENT_REPLY_ATTEMPTS },
+      );
       requeued++;
     }
     return requeued;

@@ -544,15 +544,34 @@ export class MessagesRepository {
    * User messages whose reply has been pending for longer than `olderThanMs` (counted from when it was
    * last asked for), oldest first, with the round of that reply.
    */
-  async pendingReplyIds(olderThanMs: number, limit: number): Promise<Array<{ id: string; round: number }>> {
-    const rows: Array<{ id: string; reply_round: number }> = await this.db.query(
-      `SELECT m.id, m.reply_round FROM messages m
+  async pendingReplyIds(
+    olderThanMs: number,
+    limit: number,
+  ): Promise<Array<{ id: string; round: number; previousReplyId: string | null; edited: boolean }>> {
+    // A round asked again says what asked it: the versions kept by that statement (same now()).
+    const rows: Array<{
+      id: string;
+      reply_round: number;
+      previous_reply_id: string | null;
+      edited: boolean;
+    }> = await this.db.query(
+      `SELECT m.id, m.reply_round,
+         (SELECT v.id FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'agent'
+            AND v.replaced_at = m.reply_requested_at) AS previous_reply_id,
+         EXISTS (SELECT 1 FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'user'
+            AND v.replaced_at = m.reply_requested_at) AS edited
+       FROM messages m
        WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
          AND ${NOT_AWAITING_CALLBACK}
        ORDER BY ${ASKED_AT} LIMIT $2`,
       [olderThanMs, limit],
     );
-    return rows.map((row) => ({ id: row.id, round: row.reply_round }));
+    return rows.map((row) => ({
+      id: row.id,
+      round: row.reply_round,
+      previousReplyId: row.previous_reply_id,
+      edited: row.edited,
+    }));
   }
 
   /** Marks failed every reply pending for longer than `olderThanMs`. */

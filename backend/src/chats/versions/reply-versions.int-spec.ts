@@ -355,6 +355,29 @@ describe('regenerate and edit', () => {
     expect((await chats.syncVersion(scope)).pending).toBe(false);
   });
 
+  it('queues a lost regenerate again as what it was (its round, the replaced reply)', async () => {
+    const user = await registerUser(t);
+    const { chat, message } = await chatWith(user, '/counting', 'lose me');
+    const replyId = (await page(user, chat.id)).messages[1].id;
+    // The queue refuses the regenerate's job (Redis gone): the reply stays pending, the sweep has it.
+    jest.spyOn(t.app.get(JobQueue), 'enqueue').mockRejectedValueOnce(new Error('queue down'));
+    await regenerate(user, replyId).expect(200);
+    await db().query(
+      `UPDATE messages SET reply_requested_at = reply_requested_at - interval '1 minute' WHERE id = $1`,
+      [message.id],
+    );
+    await db().query(
+      `UPDATE message_versions SET replaced_at = replaced_at - interval '1 minute' WHERE message_id = $1`,
+      [message.id],
+    );
+    expect(await t.app.get(ChatsService).requeueLostReplies()).toBeGreaterThanOrEqual(1);
+    await drain();
+    const last = bodiesOf(message.id).at(-1)!;
+    expect(last.id).toBe(`${message.id}-r1`);
+    expect(last.body).toMatchObject({ regenerate: true, previousReplyId: replyId });
+    expect((await page(user, chat.id)).messages.map((m) => m.content)).toEqual(['lose me', 'answer 2']);
+  });
+
   it('exports the earlier versions with the message', async () => {
     const user = await registerUser(t);
     const { chat, message } = await chatWith(user, '/counting', 'export me');
