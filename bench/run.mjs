@@ -26,6 +26,7 @@ import { history } from './phases/history.mjs';
 import { hostileBodies } from './phases/hostile-bodies.mjs';
 import { listsPhase } from './phases/lists.mjs';
 import { memory } from './phases/memory.mjs';
+import { regenerate } from './phases/regenerate.mjs';
 import { roundTrip } from './phases/round-trip.mjs';
 import { searchPhase } from './phases/search.mjs';
 import { sequential } from './phases/sequential.mjs';
@@ -40,6 +41,7 @@ import { streamParsing } from './phases/stream-parsing.mjs';
  */
 const ALL_PHASES = [
   roundTrip([sequential, concurrent]),
+  regenerate,
   statements,
   fanOut,
   memory,

@@ -23,6 +23,8 @@ export const CONFIG = {
   messagesPerChat: 25,
   concurrentBlocks: 5,
   concurrentWarmupPerChat: 2,
+  // Regenerate vs first reply, each one at a time in its own chat, in interleaved blocks.
+  regenerate: { warmup: 20, total: 200, blocks: 8 },
   history: { bigChat: 10_000, smallChat: 100, requests: 200, warmup: 20, pageSize: 50 },
   statements: { messages: 50, top: 16 },
   fanOut: { sizes: [100, 1000, 10_000], warmup: 5, triggers: 40, timeoutMs: 20_000 },

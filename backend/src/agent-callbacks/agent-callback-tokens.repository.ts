@@ -11,6 +11,8 @@ export interface CallbackCheck {
   msLeft: number;
   /** The agent's deadline in minutes when its webhook answered 202 (a wait exists); null otherwise. */
   deadlineMinutes: number | null;
+  /** The round of the reply the message waits for (or last got); null when the message is gone. */
+  round: number | null;
 }
 
 /** A reply that waits for a callback (the webhook answered 202) and whose deadline has passed. */
@@ -50,10 +52,12 @@ export class AgentCallbackTokensRepository {
       expired: boolean;
       ms_left: number;
       deadline_minutes: number | null;
+      reply_round: number | null;
     }> = await this.db.query(
       `SELECT timestamptz 'epoch' + $2::bigint * interval '1 millisecond' <= now() AS expired,
          ($2::bigint - extract(epoch FROM now()) * 1000)::float8 AS ms_left,
          (SELECT coalesce(m.reply_status, 'none') FROM messages m WHERE m.id = $1) AS reply_status,
+         (SELECT m.reply_round FROM messages m WHERE m.id = $1) AS reply_round,
          (SELECT w.deadline_minutes FROM agent_callback_waits w WHERE w.message_id = $1) AS deadline_minutes`,
       [messageId, expiresAtMs],
     );
@@ -63,6 +67,7 @@ export class AgentCallbackTokensRepository {
       expired: row.expired,
       msLeft: row.ms_left,
       deadlineMinutes: row.deadline_minutes,
+      round: row.reply_round,
     };
   }
 

@@ -6,7 +6,7 @@ import {
   AgentCallbackTokensRepository,
   type OverdueCallback,
 } from './agent-callback-tokens.repository';
-import { callbackTokenKey, mintCallbackToken, verifyCallbackToken } from './callback-token';
+import { callbackTokenKey, mintCallbackToken, verifyCallbackTokenRound } from './callback-token';
 
 /** What the webhook body gets, for an agent that answers 202 Accepted and delivers later. */
 export interface CallbackGrant {
@@ -38,16 +38,19 @@ export class AgentCallbackTokensService {
    * agent's deadline from now by the database's clock). A retried delivery gets another one (a later
    * expiry); the earlier ones stay valid until theirs.
    */
-  grant(messageId: string, expiresAtMs: number): CallbackGrant {
+  grant(messageId: string, expiresAtMs: number, round = 0): CallbackGrant {
     return {
       callbackUrl: `${this.config.appOrigin}/api/agent-callbacks/${messageId}`,
-      callbackToken: mintCallbackToken(this.key, messageId, expiresAtMs),
+      callbackToken: mintCallbackToken(this.key, messageId, expiresAtMs, round),
     };
   }
 
-  /** The expiry the presented token carries when it is this message's token; null otherwise. */
-  verify(messageId: string, presented: string): number | null {
-    return verifyCallbackToken(this.key, messageId, presented);
+  /**
+   * The expiry and reply round the presented token carries when it is this message's token; null
+   * otherwise.
+   */
+  verify(messageId: string, presented: string): { expiresAtMs: number; round: number } | null {
+    return verifyCallbackTokenRound(this.key, messageId, presented);
   }
 
   /** The webhook answered 202 Accepted: the reply stays pending until a callback or the deadline. */

@@ -33,6 +33,8 @@ export const CALLBACK_REPLY_FAILED = 'This message no longer waits for a reply: 
 export const CALLBACK_REPLY_STOPPED = 'This message no longer waits for a reply: the user stopped it.';
 export const CALLBACK_TOO_LARGE = 'The reply is larger than 1 MB.';
 export const CALLBACK_CUT_SHORT = 'The streamed body was cut short.';
+export const CALLBACK_EARLIER_ROUND =
+  'This callback is for an earlier request: the user has asked for this reply again since, and only the latest request is answered.';
 
 /** A streamed callback still under way at its deadline: refused (410) like a late one, then cut. */
 export class CallbackDeadlineError extends GoneError {
@@ -48,6 +50,8 @@ interface Authorized {
   deadlineAt: number;
   /** The agent's deadline in minutes, when its webhook answered 202 (for the failure's wording). */
   deadlineMinutes: number | null;
+  /** The round of the reply the token was given for (the one the message waits for). */
+  round: number;
 }
 
 function bearerToken(authorization: string | undefined): string | null {
@@ -81,20 +85,20 @@ export class AgentCallbacksService {
     authorization: string | undefined,
     readBody: () => Promise<unknown>,
   ): Promise<void> {
-    const { id } = await this.authorize(messageId, authorization);
+    const { id, round } = await this.authorize(messageId, authorization);
     const body = await readBody();
     const files = filesOf(Array.isArray(body) ? (body as unknown[])[0] : body);
-    if (files.length) return this.settleWithFiles(id, body, files);
+    if (files.length) return this.settleWithFiles(id, body, files, round);
     // Read before anything is stored: a body without text changes nothing.
     const text = callbackReplyText(body);
-    return this.settle(id, { text });
+    return this.settle(id, { text }, round);
   }
 
   /**
    * A callback whose body carries files (text optional): they are fetched or decoded and stored to the
    * chat first, as for a webhook's answer, then the reply with them.
    */
-  private async settleWithFiles(id: string, body: unknown, files: ReplyFile[]): Promise<void> {
+  private async settleWithFiles(id: string, body: unknown, files: ReplyFile[], round: number): Promise<void> {
     let text = '';
     try {
       text = callbackReplyText(body);
@@ -106,7 +110,7 @@ export class AgentCallbacksService {
     const target = { userId: context.userId, companyId: context.companyId, chatId: context.chatId };
     const stored = await this.chats.storeAgentFiles(target, files);
     if (!text && !stored.ids.length) throw new ValidationFailedError(CALLBACK_BODY_INVALID);
-    if (await this.chats.storeReply(id, text, stored)) return;
+    if (await this.chats.storeReply(id, text, stored, round)) return;
     return this.refuseNotWaiting(id);
   }
 
@@ -122,7 +126,7 @@ export class AgentCallbacksService {
     contentType: string | undefined,
     body: AsyncIterable<Buffer | string>,
   ): Promise<void> {
-    const { id, deadlineAt, deadlineMinutes } = await this.authorize(messageId, authorization);
+    const { id, deadlineAt, deadlineMinutes, round } = await this.authorize(messageId, authorization);
     const context = await this.chats.pendingReplyContext(id);
     if (!context) return this.refuseNotWaiting(id);
     // Nothing reaches the tabs from the deadline on, whatever is still on its way.
@@ -169,24 +173,24 @@ export class AgentCallbacksService {
         if (cause instanceof PayloadTooLargeError) throw cause;
         throw new ValidationFailedError(CALLBACK_CUT_SHORT);
       }
-      if (late || Date.now() >= deadlineAt) return await this.expire(id, stream, deadlineMinutes);
+      if (late || Date.now() >= deadlineAt) return await this.expire(id, stream, deadlineMinutes, round);
       if (error === null && !stream.signal.aborted) take(reader.end());
       await stream.flush();
       // Stop stored what had been shown, marked stopped.
       if (stream.signal.aborted) throw new ConflictError(CALLBACK_REPLY_STOPPED);
       if (error === STREAM_LINE_TOO_LONG) {
         this.logger.warn(`Streamed callback for ${id} refused: ${error}`);
-        if (text.trim()) await this.streaming.storeInterrupted(id, text, 'error');
-        else await this.settle(id, { error });
+        if (text.trim()) await this.streaming.storeInterrupted(id, text, 'error', null, round);
+        else await this.settle(id, { error }, round);
         throw new ValidationFailedError(STREAM_LINE_TOO_LONG);
       }
       if (error !== null && text.trim()) {
         // Cut short by the agent after some text, which the user has seen: kept, marked as such.
-        await this.streaming.storeInterrupted(id, text, 'error', error);
+        await this.streaming.storeInterrupted(id, text, 'error', error, round);
         return;
       }
       if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
-      await this.settle(id, error !== null ? { error } : { text });
+      await this.settle(id, error !== null ? { error } : { text }, round);
     } finally {
       clearTimeout(timer);
       // A chunk still awaited (the deadline came first) is left to the request, which is cut.
@@ -200,9 +204,15 @@ export class AgentCallbacksService {
    * tabs after the deadline), the reply fails now with the sweep's reason (not up to a sweep later),
    * and the agent is refused like any late callback.
    */
-  private async expire(id: string, stream: ReplyStream, deadlineMinutes: number | null): Promise<never> {
+  private async expire(
+    id: string,
+    stream: ReplyStream,
+    deadlineMinutes: number | null,
+    round: number,
+  ): Promise<never> {
     await stream.cut();
-    if (deadlineMinutes !== null) await this.chats.failReply(id, callbackDeadlineMissed(deadlineMinutes));
+    if (deadlineMinutes !== null)
+      await this.chats.failReply(id, callbackDeadlineMissed(deadlineMinutes), round);
     throw new CallbackDeadlineError();
   }
 
@@ -217,25 +227,29 @@ export class AgentCallbacksService {
     // A malformed or unknown id is refused like a wrong token: without a token of its own, a caller
     // learns nothing about which messages exist.
     const id = messageId.toLowerCase();
-    const expiresAtMs = isUuid(id) ? this.tokens.verify(id, presented) : null;
-    if (expiresAtMs === null) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
+    const verified = isUuid(id) ? this.tokens.verify(id, presented) : null;
+    if (verified === null) throw new UnauthorizedError(CALLBACK_TOKEN_INVALID);
     // Read before the query: the time left by the database's clock, counted from here, ends early
     // rather than late (by the query's round trip), so nothing is taken past the real deadline.
     const asked = Date.now();
-    const { replyStatus, expired, msLeft, deadlineMinutes } = await this.tokens.check(id, expiresAtMs);
+    const check = await this.tokens.check(id, verified.expiresAtMs);
+    const { replyStatus, expired, msLeft, deadlineMinutes } = check;
+    // The reply was asked for again since this token was given: its answer is not the one waited for.
+    if (replyStatus !== null && check.round !== null && verified.round < check.round)
+      throw new ConflictError(CALLBACK_EARLIER_ROUND);
     // Used: the reply is stored (by this token, another of the message's, or the webhook's answer).
     if (replyStatus === 'replied') throw new ConflictError(CALLBACK_ALREADY_USED);
     if (expired) throw new GoneError(CALLBACK_EXPIRED);
     if (replyStatus !== 'pending') return this.refuse(replyStatus);
-    return { id, deadlineAt: asked + msLeft, deadlineMinutes };
+    return { id, deadlineAt: asked + msLeft, deadlineMinutes, round: verified.round };
   }
 
   /** Stores the reply (or fails it with the agent's error) once; otherwise says why it could not. */
-  private async settle(id: string, reply: CallbackReply): Promise<void> {
-    if ('text' in reply && (await this.chats.storeReply(id, reply.text))) return;
+  private async settle(id: string, reply: CallbackReply, round: number): Promise<void> {
+    if ('text' in reply && (await this.chats.storeReply(id, reply.text, undefined, round))) return;
     if ('error' in reply && (await this.tokens.replyStatus(id)) === 'pending') {
       // The agent gave up: the user is told now, not at the deadline.
-      await this.chats.failReply(id, `The agent reported an error: ${reply.error}`);
+      await this.chats.failReply(id, `The agent reported an error: ${reply.error}`, round);
       return;
     }
     return this.refuseNotWaiting(id);

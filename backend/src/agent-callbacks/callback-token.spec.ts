@@ -1,4 +1,9 @@
-import { callbackTokenKey, mintCallbackToken, verifyCallbackToken } from './callback-token';
+import {
+  callbackTokenKey,
+  mintCallbackToken,
+  verifyCallbackToken,
+  verifyCallbackTokenRound,
+} from './callback-token';
 
 describe('callback tokens (derived: version, expiry and an HMAC bound to the message)', () => {
   const key = callbackTokenKey('a JWT secret of at least thirty-two characters');
@@ -17,6 +22,18 @@ describe('callback tokens (derived: version, expiry and an HMAC bound to the mes
   it('differs for each expiry, to the millisecond: every delivery attempt carries a token of its own', () => {
     expect(mintCallbackToken(key, a, expiresAt + 1)).not.toBe(token);
     expect(verifyCallbackToken(key, a, mintCallbackToken(key, a, expiresAt + 1))).toBe(expiresAt + 1);
+  });
+
+  it('binds a token of a reply asked for again to its round, in the same 43 characters', () => {
+    expect(verifyCallbackTokenRound(key, a, token)).toEqual({ expiresAtMs: expiresAt, round: 0 });
+    const second = mintCallbackToken(key, a, expiresAt, 2);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(verifyCallbackTokenRound(key, a, second)).toEqual({ expiresAtMs: expiresAt, round: 2 });
+    expect(verifyCallbackTokenRound(key, b, second)).toBeNull();
+    // The round cannot be changed: it is under the MAC.
+    const bytes = Buffer.from(second, 'base64url');
+    bytes[9] ^= 1;
+    expect(verifyCallbackTokenRound(key, a, bytes.toString('base64url'))).toBeNull();
   });
 
   it("refuses a token of message A for message B, and one made with another secret's key", () => {

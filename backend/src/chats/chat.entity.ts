@@ -54,6 +54,13 @@ export class ChatEntity {
   @Column({ name: 'last_message_at', type: 'timestamptz', nullable: true })
   lastMessageAt: Date | null;
 
+  /**
+   * One more each time a message of the chat changes in place (a rating, an edit, a regenerated reply):
+   * part of the row, so a socket's catch-up version (ChatsRepository.syncVersion) sees such changes.
+   */
+  @Column({ type: 'integer', default: 0 })
+  revision: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

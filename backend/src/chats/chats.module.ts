@@ -17,10 +17,19 @@ import { ReplyStopBus } from './streaming/reply-stop.bus';
 import { ReplyStopController } from './streaming/reply-stop.controller';
 import { ReplyStreamStore } from './streaming/reply-stream.store';
 import { ReplyStreamingService } from './streaming/reply-streaming.service';
+import { ReplyVersionsController } from './versions/reply-versions.controller';
+import { ReplyVersionsRepository } from './versions/reply-versions.repository';
+import { ReplyVersionsService } from './versions/reply-versions.service';
 
 @Module({
   imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule, FilesModule],
-  controllers: [ChatsController, ReplyStopController, ReplyFeedbackController, ChatAttachmentsController],
+  controllers: [
+    ChatsController,
+    ReplyStopController,
+    ReplyFeedbackController,
+    ChatAttachmentsController,
+    ReplyVersionsController,
+  ],
   providers: [
     ChatsService,
     ChatsRepository,
@@ -32,6 +41,8 @@ import { ReplyStreamingService } from './streaming/reply-streaming.service';
     ReplyStreamStore,
     ReplyStopBus,
     ReplyStreamingService,
+    ReplyVersionsRepository,
+    ReplyVersionsService,
   ],
   exports: [ChatsService, ReplyStreamingService, ReplyFeedbackService],
 })

@@ -38,6 +38,13 @@ export const ONLY_AGENT_VOICE_TURNS_RATED = "Only the agent's turns of a voice c
 
 export const INVALID_CHAT_CURSOR = 'Invalid cursor: load the chat list again from the start.';
 
+/**
+ * The queue's id of a reply job: the message id for a first reply, with the round after it for a reply
+ * asked for again (so a regenerate is not taken for the first reply's job, kept after it ended).
+ */
+export const replyJobId = (messageId: string, round: number): string =>
+  round ? `${messageId}-r${round}` : messageId;
+
 /** The spec's title for a chat the user did not name. */
 const defaultTitle = (agentName: string): string => `Chat with ${agentName}`;
 
@@ -309,8 +316,29 @@ export class ChatsService {
     return this.queue.enqueue(
       'agent.reply',
       { messageId },
-      { jobId: messageId, attempts: AGENT_REPLY_ATTEMPTS },
+      { jobId: replyJobId(messageId, 0), attempts: AGENT_REPLY_ATTEMPTS },
     );
+  }
+
+  /**
+   * Queues the reply of a round asked for again (a regenerate or an edit): a job id of its own, so it is
+   * not taken for the first reply's job (kept by the queue after it ended). A queue that is down leaves
+   * the reply pending, and the sweep queues it.
+   */
+  async queueReplyRound(
+    messageId: string,
+    round: number,
+    request: { previousReplyId: string | null; edited: boolean },
+  ): Promise<void> {
+    try {
+      await this.queue.enqueue(
+        'agent.reply',
+        { messageId, round, previousReplyId: request.previousReplyId, edited: request.edited },
+        { jobId: replyJobId(messageId, round), attempts: AGENT_REPLY_ATTEMPTS },
+      );
+    } catch (error) {
+      this.logger.warn(`Could not queue the reply to ${messageId} (the sweep will): ${String(error)}`);
+    }
   }
 
   /**
@@ -357,14 +385,21 @@ export class ChatsService {
 
   /**
    * Pending replies whose job is gone (Redis flushed or restarted without persistence, a queue that
-   * refused the job) are queued again. The job id is the message id, so a reply still queued or running
-   * is left alone, and a reply is stored at most once whatever happens.
+   * refused the job) are queued again. The job id is the message id (and round), so a reply still queued
+   * or running is left alone, and a reply is stored at most once whatever happens.
    */
   async requeueLostReplies(): Promise<number> {
     let requeued = 0;
-    for (const messageId of await this.messageRows.pendingReplyIds(LOST_REPLY_AFTER_MS, 500)) {
-      if (await this.queue.isQueued('agent.reply', messageId)) continue;
-      await this.queueReply(messageId);
+    for (const lost of await this.messageRows.pendingReplyIds(LOST_REPLY_AFTER_MS, 500)) {
+      const { id, round } = lost;
+      if (await this.queue.isQueued('agent.reply', replyJobId(id, round))) continue;
+      await this.queue.enqueue(
+        'agent.reply',
+        round
+          ? { messageId: id, round, previousReplyId: lost.previousReplyId, edited: lost.edited }
+          : { messageId: id },
+        { jobId: replyJobId(id, round), attempts: AGENT_REPLY_ATTEMPTS },
+      );
       requeued++;
     }
     return requeued;
@@ -384,9 +419,11 @@ export class ChatsService {
     content: string,
     /** Files of the answer, already stored to the chat (storeAgentFiles). */
     files: { ids: readonly string[]; names: readonly string[] } = { ids: [], names: [] },
+    /** The round answered: null takes whichever is pending (a user's Stop). */
+    round: number | null = null,
   ): Promise<boolean> {
     const preview = content || files.names.map((name) => `📎 ${name}`).join(', ');
-    const stored = await this.messageRows.storeReply(messageId, content, null, null, preview);
+    const stored = await this.messageRows.storeReply(messageId, content, null, null, preview, round);
     if (!stored) {
       await this.attachments.discardUnsent(files.ids);
       return false;
@@ -406,8 +443,8 @@ export class ChatsService {
   }
 
   /** Marks a reply as failed (once) and tells the user's tabs; the user's message stays. */
-  async failReply(messageId: string, reason: string): Promise<void> {
-    const failed = await this.messageRows.markReplyFailed(messageId);
+  async failReply(messageId: string, reason: string, round: number | null = null): Promise<void> {
+    const failed = await this.messageRows.markReplyFailed(messageId, round);
     recordReplies('failed', failed.length);
     for (const row of failed) this.emitFailure(row, reason);
   }

@@ -91,6 +91,25 @@ export class MessageEntity {
   @Column({ name: 'interrupted_reason', type: 'varchar', length: 500, nullable: true })
   interruptedReason: string | null;
 
+  /**
+   * 1, then one more per edit (a user message) or per regenerated answer (a reply); the earlier ones are
+   * in message_versions.
+   */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
+  /**
+   * On a user message: the round of its reply, 0 for the first answer and one more per regenerate (or
+   * edit). The reply job, the webhook delivery id and callback tokens carry it, so nothing of an earlier
+   * round can answer a later one.
+   */
+  @Column({ name: 'reply_round', type: 'integer', default: 0 })
+  replyRound: number;
+
+  /** On a user message whose reply was asked for again: when (stale-reply sweeps count from it). */
+  @Column({ name: 'reply_requested_at', type: 'timestamptz', nullable: true })
+  replyRequestedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

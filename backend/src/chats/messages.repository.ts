@@ -6,7 +6,7 @@ import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from '.
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 import { Database, type Tx } from '../database/database';
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   seq: string;
   chat_id: string;
@@ -18,6 +18,7 @@ interface MessageRow {
   feedback_reason?: string | null;
   interrupted: ReplyInterruption | null;
   interrupted_reason?: string | null;
+  version?: number;
   created_at: Date;
 }
 
@@ -25,10 +26,10 @@ interface MessageRow {
 const INTERRUPTED_REASON_MAX = 500;
 
 /** The message view's columns. Qualified: an ORDER BY seq would otherwise sort by the text alias. */
-const MESSAGE_VIEW_COLUMNS =
-  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.feedback_reason, m.interrupted, m.interrupted_reason, m.created_at';
+export const MESSAGE_VIEW_COLUMNS =
+  'm.id, m.seq::text AS seq, m.chat_id, m.sender_id, m.sender_type, m.content, m.is_voice_message, m.feedback, m.feedback_reason, m.interrupted, m.interrupted_reason, m.version, m.created_at';
 
-function toMessageView(row: MessageRow): MessageView {
+export function toMessageView(row: MessageRow): MessageView {
   return {
     id: row.id,
     chatId: row.chat_id,
@@ -42,6 +43,7 @@ function toMessageView(row: MessageRow): MessageView {
     seq: row.seq,
     interrupted: row.interrupted,
     interruptedReason: row.interrupted_reason ?? null,
+    version: row.version ?? 1,
   };
 }
 
@@ -109,6 +111,8 @@ export interface ReplyAgent {
 
 export interface PendingReply extends ReplyTarget {
   message: MessageView;
+  /** The round of the reply asked for (0: the first answer; one more per regenerate or edit). */
+  round: number;
   /** The message carries files (their links go in the webhook body). */
   hasFiles?: boolean;
   /** Null when the chat's agent no longer exists (for its owner). */
@@ -131,11 +135,11 @@ export type SendOutcome =
  * The chat columns an UPDATE ... RETURNING gives back next to a message's (`m.*, c.*`), prefixed so
  * that none shadows a message column.
  */
-const TOUCHED_CHAT_COLUMNS = `c.id AS chat_row_id, c.company_id AS chat_company_id, c.agent_id AS chat_agent_id,
+export const TOUCHED_CHAT_COLUMNS = `c.id AS chat_row_id, c.company_id AS chat_company_id, c.agent_id AS chat_agent_id,
   c.title AS chat_title, c.is_archived AS chat_is_archived, c.last_message AS chat_last_message,
   c.last_message_at AS chat_last_message_at, c.created_at AS chat_created_at, c.updated_at AS chat_updated_at`;
 
-interface TouchedChatRow {
+export interface TouchedChatRow {
   agent_is_default: boolean;
   chat_row_id: string;
   chat_company_id: string;
@@ -148,7 +152,7 @@ interface TouchedChatRow {
   chat_updated_at: Date;
 }
 
-function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatView {
+export function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatView {
   const chat: ChatRow = {
     id: row.chat_row_id,
     company_id: row.chat_company_id,
@@ -186,7 +190,7 @@ const SEND_SQL = `WITH target AS (
  SELECT t.is_archived AS refused_archived, t.agent_active, t.pending, t.agent_is_default, m.*, c.*
  FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
 
-const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
+const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, m.reply_round, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
    a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
    a.callback_deadline_minutes AS agent_callback_minutes, a.send_files_inline AS agent_files_inline,
    (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at,
@@ -196,13 +200,17 @@ const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, c.user_id, c.company_
  WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`;
 
 const STORE_REPLY_SQL = `WITH target AS (
-   SELECT m.id, m.chat_id, c.agent_id, c.user_id, c.company_id FROM messages m
+   SELECT m.id, m.chat_id, m.reply_round, c.agent_id, c.user_id, c.company_id FROM messages m
    JOIN chats c ON c.id = m.chat_id
-   WHERE m.id = $1 AND m.reply_status = 'pending'
+   WHERE m.id = $1 AND m.reply_status = 'pending' AND ($6::int IS NULL OR m.reply_round = $6::int)
    FOR UPDATE OF m
  ), stored AS (
-   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to, interrupted, interrupted_reason)
-   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id, $4, $5 FROM target t
+   INSERT INTO messages AS m (chat_id, sender_id, sender_type, content, reply_to, interrupted, interrupted_reason, version)
+   SELECT t.chat_id, t.agent_id, 'agent', $2, t.id, $4, $5,
+     -- A regenerated answer follows the versions before it (read only then: a first answer is 1).
+     CASE WHEN t.reply_round = 0 THEN 1 ELSE (SELECT coalesce(max(v.version), 0) + 1 FROM message_versions v
+       WHERE v.message_id = t.id AND v.sender_type = 'agent') END
+   FROM target t
    ON CONFLICT DO NOTHING
    RETURNING ${MESSAGE_VIEW_COLUMNS}
  ), replied AS (
@@ -224,6 +232,9 @@ type ReplyRow = MessageRow & TouchedChatRow & { user_id: string; company_id: str
  * A reply the agent accepted with 202: its job is done (nothing to queue again) and it waits for a
  * callback until the agent's deadline, which the sweep enforces (agent-callbacks/).
  */
+/** When a pending reply was asked for: the message's time, or the regenerate's (or edit's). */
+const ASKED_AT = 'coalesce(m.reply_requested_at, m.created_at)';
+
 const NOT_AWAITING_CALLBACK = `NOT EXISTS (SELECT 1 FROM agent_callback_waits w WHERE w.message_id = m.id)`;
 
 /** A reply marked failed: whom to tell. */
@@ -332,11 +343,17 @@ export class MessagesRepository {
     messageId: string,
     rating: { score: MessageFeedback | null; reason: string | null; voiceOnly: boolean },
   ): Promise<MessageView | null> {
+    // The chat's revision moves with it: a tab that was offline then catches the rating up.
     const rows = await this.db.query<MessageRow>(
-      `UPDATE messages m SET feedback = $4, feedback_reason = $5 FROM chats c
+      `WITH rated AS (
+         UPDATE messages m SET feedback = $4, feedback_reason = $5 FROM chats c
          WHERE m.id = $1 AND c.id = m.chat_id AND c.user_id = $2 AND c.company_id = $3
            AND m.sender_type = 'agent' AND NOT c.is_archived AND (m.is_voice_message OR NOT $6::boolean)
-         RETURNING ${MESSAGE_VIEW_COLUMNS}`,
+         RETURNING ${MESSAGE_VIEW_COLUMNS}
+       ), revised AS (
+         UPDATE chats c SET revision = c.revision + 1 FROM rated r WHERE c.id = r.chat_id
+       )
+       SELECT * FROM rated`,
       [messageId, scope.userId, scope.companyId, rating.score, rating.reason, rating.voiceOnly],
     );
     return rows[0] ? toMessageView(rows[0]) : null;
@@ -425,12 +442,14 @@ export class MessagesRepository {
         agent_files_inline: boolean;
         agent_callback_expires_at: number;
         has_files: boolean;
+        reply_round: number;
       }
     > = await this.db.prepared('chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
     const row = rows[0];
     if (!row) return null;
     return {
       message: toMessageView(row),
+      round: row.reply_round,
       chatId: row.chat_id,
       userId: row.user_id,
       companyId: row.company_id,
@@ -465,6 +484,8 @@ export class MessagesRepository {
     interruptedReason: string | null = null,
     /** The chat list's preview when it is not the text (a reply of files only). */
     preview: string = content,
+    /** The round the answer is for: an answer to an earlier round (asked again since) is not stored. */
+    round: number | null = null,
   ): Promise<StoredReply | null> {
     const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
       messageId,
@@ -472,6 +493,7 @@ export class MessagesRepository {
       preview.slice(0, PREVIEW_STORE_LENGTH),
       interrupted,
       interruptedReason?.slice(0, INTERRUPTED_REASON_MAX) ?? null,
+      round,
     ]);
     const row = rows[0];
     if (!row) return null;
@@ -503,34 +525,60 @@ export class MessagesRepository {
     return rows.map(toFailedReply);
   }
 
-  /** Marks one pending reply failed; empty when it was not pending (answered or failed already). */
-  async markReplyFailed(messageId: string): Promise<FailedReply[]> {
+  /**
+   * Marks one pending reply failed; empty when it was not pending (answered or failed already), or when
+   * `round` is given and the reply pending is of a later round (asked for again since).
+   */
+  async markReplyFailed(messageId: string, round: number | null = null): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
       `UPDATE messages m SET reply_status = 'failed' FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
+           AND ($2::int IS NULL OR m.reply_round = $2::int)
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
-      [messageId],
+      [messageId, round],
     );
     return rows.map(toFailedReply);
   }
 
-  /** Ids of user messages whose reply has been pending for longer than `olderThanMs`, oldest first. */
-  async pendingReplyIds(olderThanMs: number, limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.db.query(
-      `SELECT m.id FROM messages m
-       WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
+  /**
+   * User messages whose reply has been pending for longer than `olderThanMs` (counted from when it was
+   * last asked for), oldest first, with the round of that reply.
+   */
+  async pendingReplyIds(
+    olderThanMs: number,
+    limit: number,
+  ): Promise<Array<{ id: string; round: number; previousReplyId: string | null; edited: boolean }>> {
+    // A round asked again says what asked it: the versions kept by that statement (same now()).
+    const rows: Array<{
+      id: string;
+      reply_round: number;
+      previous_reply_id: string | null;
+      edited: boolean;
+    }> = await this.db.query(
+      `SELECT m.id, m.reply_round,
+         (SELECT v.id FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'agent'
+            AND v.replaced_at = m.reply_requested_at) AS previous_reply_id,
+         EXISTS (SELECT 1 FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'user'
+            AND v.replaced_at = m.reply_requested_at) AS edited
+       FROM messages m
+       WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
          AND ${NOT_AWAITING_CALLBACK}
-       ORDER BY m.created_at LIMIT $2`,
+       ORDER BY ${ASKED_AT} LIMIT $2`,
       [olderThanMs, limit],
     );
-    return rows.map((row) => row.id);
+    return rows.map((row) => ({
+      id: row.id,
+      round: row.reply_round,
+      previousReplyId: row.previous_reply_id,
+      edited: row.edited,
+    }));
   }
 
   /** Marks failed every reply pending for longer than `olderThanMs`. */
   async markStaleRepliesFailed(olderThanMs: number): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
       `UPDATE messages m SET reply_status = 'failed' FROM chats c
-         WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
+         WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
            AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
       [olderThanMs],

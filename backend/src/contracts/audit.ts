@@ -32,11 +32,12 @@ export const AUDIT_ACTIONS = [
   'sso.domain_removed',
   'sso.disabled',
   'member.auto_joined',
+  'message.edited',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings';
+export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'message';
 
 export interface AuditEntryView {
   /** Also the paging cursor. */

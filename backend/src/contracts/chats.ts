@@ -38,6 +38,52 @@ export interface MessageView {
   interruptedReason?: string | null;
   /** Files sent with the message, in order; absent when it has none. */
   attachments?: MessageAttachment[];
+  /**
+   * 1, then one more per edit (a user message) or regenerated answer (a reply): the earlier versions
+   * are read with GET /api/messages/:id/versions. Absent is 1.
+   */
+  version?: number;
+}
+
+/**
+ * A version of a message (GET /api/messages/:id/versions): an earlier text of an edited user message, or
+ * an earlier answer of a regenerated reply, or the shown one (`current`).
+ */
+export interface MessageVersionView {
+  /** A reply's version keeps the id it had when shown. */
+  id: string;
+  version: number;
+  content: string;
+  timestamp: string;
+  /** On a reply version: its rating, as it was (each version is rated on its own). */
+  feedback: MessageFeedback | null;
+  feedbackReason: string | null;
+  interrupted: 'stopped' | 'timeout' | 'error' | null;
+  interruptedReason: string | null;
+  /** The shown version (the message itself). */
+  current: boolean;
+}
+
+/** GET /api/messages/:id/versions: oldest first, the shown one last. */
+export interface MessageVersions {
+  messageId: string;
+  versions: MessageVersionView[];
+}
+
+/** PATCH /api/messages/:id: the latest user message of a chat, with new text (its reply is asked again). */
+export interface EditMessageRequest {
+  content: string;
+}
+
+/**
+ * POST /api/messages/:id/regenerate and PATCH /api/messages/:id: the user message (as now shown) whose
+ * reply is being asked for again, and the reply it replaced (moved to its versions; null when there
+ * was none: a failed reply).
+ */
+export interface ReplyRequested {
+  message: MessageView;
+  replacedReplyId: string | null;
+  chat: ChatView;
 }
 
 /**

@@ -12,6 +12,18 @@ export interface ClientEventMap {
   'message.created': { companyId: string; chatId: string; message: MessageView; chat: ChatView };
   /** A stored message changed (a voice turn's rating): to the user's own room. */
   'message.updated': { companyId: string; chatId: string; message: MessageView };
+  /**
+   * The reply to `message` (a user message) is being asked for again, after a regenerate or an edit of
+   * `message`: tabs show `message` as it now is, drop the reply `replacedReplyId` (moved to its versions;
+   * null for a failed reply) and wait for the new one like a first reply (`agent.typing` follows).
+   */
+  'message.versioned': {
+    companyId: string;
+    chatId: string;
+    message: MessageView;
+    replacedReplyId: string | null;
+    chat: ChatView;
+  };
   'agent.typing': { companyId: string; chatId: string; typing: boolean };
   /**
    * A piece of a streamed reply, in order. `messageId` is the user message the reply answers (the

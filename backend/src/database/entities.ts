@@ -3,6 +3,7 @@ import { AgentEntity } from '../agents/agent.entity';
 import { AuditEntryEntity } from '../audit/audit-entry.entity';
 import { ChatEntity } from '../chats/chat.entity';
 import { MessageEntity } from '../chats/message.entity';
+import { MessageVersionEntity } from '../chats/message-version.entity';
 import { AuthTokenEntity } from '../auth/auth-token.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { CompanyUserEntity } from '../companies/company-user.entity';
@@ -28,6 +29,7 @@ export const ENTITIES = [
   AgentEntity,
   ChatEntity,
   MessageEntity,
+  MessageVersionEntity,
   InvitationEntity,
   AdminSettingsEntity,
   AuditEntryEntity,

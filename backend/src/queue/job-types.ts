@@ -29,6 +29,15 @@ export interface AccountRegisterJob {
 
 export interface AgentReplyJob {
   messageId: string;
+  /**
+   * The round of the reply (absent: 0, the first answer). A job of an earlier round finds nothing to
+   * do: the message was asked again since.
+   */
+  round?: number;
+  /** A regenerate: the reply it replaces (the webhook body says `regenerate: true` with it). */
+  previousReplyId?: string | null;
+  /** An edit: the message's text changed, and the reply is asked for from the new text. */
+  edited?: boolean;
 }
 
 /**

@@ -389,6 +389,19 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
       body: { score: 'dislike', reason: 'rated by the matrix' },
     }),
   },
+  // Regenerate the latest reply, edit the latest message (the fixture's first message is both: voice
+  // turns are not sent to the agent), browse versions: the chat's owner only.
+  'POST /api/messages/:id/regenerate': {
+    ...ownObject(200),
+    consumesFixtures: true,
+    call: (f) => ({ params: { id: f.messageId } }),
+  },
+  'PATCH /api/messages/:id': {
+    ...ownObject(200),
+    consumesFixtures: true,
+    call: (f) => ({ params: { id: f.messageId }, body: { content: 'edited by the matrix' } }),
+  },
+  'GET /api/messages/:id/versions': { ...ownObject(200), call: (f) => ({ params: { id: f.messageId } }) },
   'PUT /api/voice/messages/:id/feedback': {
     ...ownObject(200),
     call: (f) => ({ params: { id: f.voiceMessageId }, body: { score: 'like' } }),

@@ -5,8 +5,10 @@ import type {
   FirstMessageResult,
   MessagePage,
   MessagePageCursor,
+  MessageVersions,
   MessageView,
   RateReplyRequest,
+  ReplyRequested,
   UpdateChatRequest,
 } from './contracts';
 import type { StopReplyResult } from './contracts';
@@ -17,6 +19,7 @@ export const MESSAGE_PAGE_SIZE = 50;
 export const CHAT_PAGE_SIZE = 50;
 
 const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
+const messagePath = (id: string) => `/api/messages/${encodeURIComponent(id)}`;
 
 function pageQuery(query: MessagePageCursor): string {
   const params = new URLSearchParams();
@@ -64,4 +67,13 @@ export const chatsApi = {
       `/api/messages/${encodeURIComponent(messageId)}/feedback`,
       inCompany(companyId, { body: rating }),
     ),
+  /** Asks the agent again for the latest reply (`messageId`: that reply, or the message it answers). */
+  regenerate: (companyId: string, messageId: string) =>
+    http.post<ReplyRequested>(`${messagePath(messageId)}/regenerate`, {}, inCompany(companyId)),
+  /** New text for the chat's latest message: its reply is asked for again from it. */
+  editMessage: (companyId: string, messageId: string, content: string) =>
+    http.patch<ReplyRequested>(messagePath(messageId), { content }, inCompany(companyId)),
+  /** A message's versions, oldest first, the shown one last. */
+  versions: (companyId: string, messageId: string) =>
+    http.get<MessageVersions>(`${messagePath(messageId)}/versions`, inCompany(companyId)),
 };

@@ -36,6 +36,12 @@ export type { CompanyMembership, CompanyRole } from '@contracts/companies';
 export type { ApiErrorBody, ApiErrorCode } from '@contracts/errors';
 export type { ClientEventMap, ClientEventName, MarkedTopic, SyncMarkers } from '@contracts/realtime-events';
 export type { RateReplyRequest, StopReplyResult, StreamingReply } from '@contracts/chats';
+export type {
+  EditMessageRequest,
+  MessageVersions,
+  MessageVersionView,
+  ReplyRequested,
+} from '@contracts/chats';
 export { FEEDBACK_REASON_MAX } from '@contracts/chats';
 export type { MeResponse, UpdateProfileRequest, User } from '@contracts/users';
 export type { BootstrapQuery, BootstrapResponse, ChatBootstrap } from '@contracts/bootstrap';

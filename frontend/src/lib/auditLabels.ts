@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_removed': 'SSO domain removed',
   'sso.disabled': 'Single sign-on turned off',
   'member.auto_joined': 'Joined through single sign-on',
+  'message.edited': 'Message edited',
 };
 
 /** Every action, for the platform log's Action filter. */
@@ -52,6 +53,7 @@ export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
   'sso.domain_removed',
   'sso.disabled',
   'member.auto_joined',
+  'message.edited',
 ];
 
 export function auditActionLabel(action: string): string {

@@ -24,7 +24,7 @@ export interface ChatMessages {
   run: number;
 }
 
-export type MessagePageKind = 'latest' | 'older' | 'newer' | 'reload';
+export type MessagePageKind = 'latest' | 'older' | 'newer' | 'reload' | 'refresh';
 
 interface ChatState {
   /** The company these chats belong to; events and late answers for another company are dropped. */
@@ -83,6 +83,13 @@ interface ChatState {
    */
   applyWindow: (chatId: string, older: MessagePage, newer: MessagePage) => void;
   addMessage: (message: MessageView) => void;
+  /** Drops a message that is no longer shown (a reply replaced by a regenerate, now one of its versions). */
+  removeMessage: (chatId: string, messageId: string) => void;
+  /**
+   * A reply is asked for again (a regenerate or an edit: `message.versioned`): the user message as it
+   * now is, the reply it replaces dropped, the chat waiting like after a send.
+   */
+  applyVersioned: (chat: ChatView, message: MessageView, replacedReplyId: string | null) => void;
   setLoadingOlder: (chatId: string, loading: boolean) => void;
   setLoadingNewer: (chatId: string, loading: boolean) => void;
 }
@@ -105,7 +112,8 @@ export function mergeMessages(existing: MessageView[], incoming: MessageView[]):
       current.content === message.content &&
       current.seq === message.seq &&
       current.feedback === message.feedback &&
-      current.feedbackReason === message.feedbackReason
+      current.feedbackReason === message.feedbackReason &&
+      (current.version ?? 1) === (message.version ?? 1)
     )
       continue;
     byId.set(message.id, message);
@@ -113,6 +121,20 @@ export function mergeMessages(existing: MessageView[], incoming: MessageView[]):
   }
   if (!changed) return existing;
   return [...byId.values()].sort((x, y) => compareSeq(x.seq, y.seq));
+}
+
+/**
+ * The newest page again over what is loaded (a catch-up): its messages as the server has them now
+ * (edited, rated), and those loaded within its span that it no longer holds (replies replaced by a
+ * regenerate) dropped; what is older than the page stays.
+ */
+export function refreshed(existing: MessageView[], page: MessageView[]): MessageView[] {
+  const first = page[0];
+  if (!first) return existing;
+  const onPage = new Set(page.map((m) => m.id));
+  const kept = existing.filter((m) => compareSeq(m.seq, first.seq) < 0 || onPage.has(m.id));
+  const merged = mergeMessages(kept, page);
+  return kept.length === existing.length && merged === kept ? existing : merged;
 }
 
 /** The server's order: updatedAt, then id, both descending. */
@@ -274,7 +296,12 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const current = get().messages[chatId] ?? emptyMessages();
     // A newest page asked for before a window opened (as the chat opened): the window stands.
     if (kind === 'latest' && current.hasNewer) return false;
-    const items = kind === 'reload' ? page.messages : mergeMessages(current.items, page.messages);
+    const items =
+      kind === 'reload'
+        ? page.messages
+        : kind === 'refresh'
+          ? refreshed(current.items, page.messages)
+          : mergeMessages(current.items, page.messages);
     const next: ChatMessages =
       kind === 'reload' ? replaced(current, items, page.hasMore, false) : { ...current, items };
     if (kind === 'newer' && current.hasNewer) next.hasNewer = page.hasMore;
@@ -312,6 +339,20 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const items = mergeMessages(current.items, [message]);
     if (items === current.items) return;
     set({ messages: { ...get().messages, [message.chatId]: { ...current, items } } });
+  },
+
+  removeMessage(chatId, messageId) {
+    const current = get().messages[chatId];
+    if (!current?.items.some((m) => m.id === messageId)) return;
+    const items = current.items.filter((m) => m.id !== messageId);
+    set({ messages: { ...get().messages, [chatId]: { ...current, items } } });
+  },
+
+  applyVersioned(chat, message, replacedReplyId) {
+    get().upsertChat(chat, true);
+    if (replacedReplyId) get().removeMessage(chat.id, replacedReplyId);
+    get().addMessage(message);
+    get().setTyping(chat.id, chat.pendingReply);
   },
 
   setLoadingOlder(chatId, loadingOlder) {

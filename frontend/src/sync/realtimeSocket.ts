@@ -18,6 +18,7 @@ export type RealtimeSocket = Socket<ServerToClientEvents, Record<string, never>>
 const LISTENED: Record<CompanyEventName, true> = {
   'message.created': true,
   'message.updated': true,
+  'message.versioned': true,
   'agent.typing': true,
   'message.delta': true,
   'agent.activity': true,

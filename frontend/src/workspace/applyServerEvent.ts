@@ -42,6 +42,12 @@ export function applyServerEvent(event: ServerEvent): boolean {
     case 'message.updated':
       chats.addMessage(event.payload.message);
       break;
+    case 'message.versioned': {
+      // The reply is asked for again: its stream (if a stopped one lingers) starts over.
+      useStreamingStore.getState().clear(event.payload.chatId);
+      chats.applyVersioned(event.payload.chat, event.payload.message, event.payload.replacedReplyId);
+      break;
+    }
     case 'message.delta':
       useStreamingStore.getState().applyDelta(event.payload);
       break;

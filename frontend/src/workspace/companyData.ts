@@ -153,6 +153,16 @@ export async function resyncCompanyData(): Promise<void> {
         if (isCurrent(companyId)) applyMessagePage(openId, answer, after ? 'newer' : 'latest');
       },
     );
-    if (!isCurrent(companyId) || !after || !page.hasMore) return;
+    if (!isCurrent(companyId) || !after) return;
+    if (!page.hasMore) break;
   }
+  if (!isCurrent(companyId) || useChatStore.getState().messages[openId]?.hasNewer) return;
+  // Messages already shown may have changed in place meanwhile (rated, edited, a reply regenerated):
+  // the newest page again, over what is loaded.
+  await fetchAndApply(
+    () => chatsApi.messages(companyId, openId, {}),
+    (answer) => {
+      if (isCurrent(companyId)) applyMessagePage(openId, answer, 'refresh');
+    },
+  );
 }

@@ -17,6 +17,8 @@ interface MessageRow {
   content: string;
   is_voice_message: boolean;
   created_at: Date;
+  version: number;
+  earlier_versions: Array<{ version: number; content: string; created_at: string }> | null;
 }
 
 /** The export's reads: the owner's chat, then its messages a page at a time by seq. */
@@ -43,7 +45,15 @@ export class ChatExportRepository {
     limit: number,
   ): Promise<Array<ExportedMessage & { seq: string }>> {
     const rows: MessageRow[] = await this.db.query(
-      `SELECT m.id, m.seq::text AS seq, m.sender_type, m.content, m.is_voice_message, m.created_at
+      // A message with versions (an edited message, a regenerated reply) brings the earlier ones along.
+      `SELECT m.id, m.seq::text AS seq, m.sender_type, m.content, m.is_voice_message, m.created_at, m.version,
+         CASE WHEN m.version > 1 THEN (
+           SELECT json_agg(json_build_object('version', v.version, 'content', v.content,
+                                             'created_at', v.created_at) ORDER BY v.version)
+           FROM message_versions v
+           WHERE v.message_id = CASE WHEN m.sender_type = 'user' THEN m.id ELSE m.reply_to END
+             AND v.sender_type = m.sender_type AND v.chat_id = m.chat_id
+         ) END AS earlier_versions
        FROM messages m WHERE m.chat_id = $1 AND ($2::bigint IS NULL OR m.seq > $2::bigint)
        ORDER BY m.seq ASC LIMIT $3`,
       [chatId, afterSeq, limit],
@@ -55,6 +65,12 @@ export class ChatExportRepository {
       content: row.content,
       isVoiceMessage: row.is_voice_message,
       createdAt: row.created_at,
+      version: row.version,
+      earlierVersions: (row.earlier_versions ?? []).map((v) => ({
+        version: v.version,
+        content: v.content,
+        createdAt: new Date(v.created_at),
+      })),
     }));
   }
 }

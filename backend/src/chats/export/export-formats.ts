@@ -14,6 +14,10 @@ export interface ExportedMessage {
   content: string;
   isVoiceMessage: boolean;
   createdAt: Date;
+  /** 1, or more for an edited message or a regenerated reply. */
+  version?: number;
+  /** The versions before this one (an edit's earlier texts, a regenerated reply's earlier answers). */
+  earlierVersions?: Array<{ version: number; content: string; createdAt: Date }>;
 }
 
 export const EXPORT_CONTENT_TYPES: Record<ChatExportFormat, string> = {
@@ -66,7 +70,14 @@ export function markdownHeader(chat: ExportedChat, exportedAt: Date): string {
 export function markdownMessage(chat: ExportedChat, message: ExportedMessage): string {
   const who = message.senderType === 'user' ? 'You' : escapeInline(chat.agentName);
   const voice = message.isVoiceMessage ? ' (voice)' : '';
-  return `\n**${who}** · ${stamp(message.createdAt)}${voice}\n\n${message.content}\n`;
+  const version = message.version && message.version > 1 ? ` · version ${message.version}` : '';
+  const earlier = (message.earlierVersions ?? [])
+    .map((v) => {
+      const quoted = v.content.replace(/\n/g, '\n> ');
+      return `\n> Earlier version ${v.version} · ${stamp(v.createdAt)}\n>\n> ${quoted}\n`;
+    })
+    .join('');
+  return `\n**${who}** · ${stamp(message.createdAt)}${voice}${version}\n\n${message.content}\n${earlier}`;
 }
 
 /** The JSON document is written in pieces: this opening, the messages joined by commas, then `]}`. */
@@ -86,6 +97,16 @@ export function jsonMessage(chat: ExportedChat, message: ExportedMessage, first:
     content: message.content,
     is_voice_message: message.isVoiceMessage,
     created_at: message.createdAt.toISOString(),
+    ...(message.earlierVersions?.length
+      ? {
+          version: message.version ?? 1,
+          earlier_versions: message.earlierVersions.map((v) => ({
+            version: v.version,
+            content: v.content,
+            created_at: v.createdAt.toISOString(),
+          })),
+        }
+      : {}),
   };
   return `${first ? '' : ','}\n${JSON.stringify(row)}`;
 }

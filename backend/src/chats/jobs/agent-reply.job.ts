@@ -13,7 +13,7 @@ import {
 } from '../../webhooks/webhook-client';
 import { untilDatabaseAnswers } from '../../database/until-database-answers';
 import { parseReplyFiles, type ReplyFile } from '../../files/agent-reply-files';
-import { ChatsService } from '../chats.service';
+import { ChatsService, replyJobId } from '../chats.service';
 import type { PendingReply, ReplyAgent } from '../messages.repository';
 import { type ReplyStream, ReplyStreamingService } from '../streaming/reply-streaming.service';
 
@@ -59,12 +59,14 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     // The message, its chat and the chat's agent: one query.
     const context = await this.waitForDatabase(`reply to ${id}`, () => this.chats.pendingReplyContext(id));
     if (!context) return; // answered, failed or deleted already
+    // A job of an earlier round: the reply was asked for again since, and that round's job answers it.
+    if (context.round !== (job.round ?? 0)) return;
     const agent = context.agent;
-    if (!agent) return this.fail(id, 'The agent no longer exists.');
+    if (!agent) return this.fail(id, 'The agent no longer exists.', context.round);
     // A streamed answer's pieces reach the user's tabs as they come; the reply is stored once, at the end.
     const stream = this.streaming.open({ ...context, messageId: id });
     try {
-      const outcome = await this.callAgent(agent, context, stream);
+      const outcome = await this.callAgent(agent, context, stream, job);
       await stream.flush();
       await this.settle(id, outcome, meta, agent, context);
     } finally {
@@ -79,6 +81,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     agent: ReplyAgent,
     context: PendingReply,
   ): Promise<void> {
+    const round = context.round;
     switch (outcome.kind) {
       case 'ok': {
         // 202 Accepted: a long-running agent delivers later to callbackUrl (agent-callbacks/); the reply
@@ -90,29 +93,31 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         const replyFiles = parseReplyFiles(outcome.body);
         if (replyFiles.length) return this.storeReplyWithFiles(id, outcome.body, replyFiles, context);
         const text = parseAgentReply(outcome.body);
-        await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
+        await this.waitForDatabase(`storing the reply to ${id}`, () =>
+          this.chats.storeReply(id, text, undefined, round),
+        );
         return;
       }
       case 'streamed':
-        return this.settleStream(id, outcome, meta);
+        return this.settleStream(id, outcome, meta, round);
       case 'aborted':
         // Stopped by the user: the stop request stored what came (or nothing); nothing is left to do.
         return;
       case 'http_error': {
         const message = `Webhook response error: ${outcome.status}`;
-        if (outcome.status >= 500) return this.retryOrFail(id, meta, message);
-        await this.fail(id, message);
+        if (outcome.status >= 500) return this.retryOrFail(id, meta, message, round);
+        await this.fail(id, message, round);
         throw new PermanentJobError(message);
       }
       case 'timeout':
-        return this.retryOrFail(id, meta, 'The agent did not answer in time.');
+        return this.retryOrFail(id, meta, 'The agent did not answer in time.', round);
       case 'network_error':
-        return this.retryOrFail(id, meta, `The agent could not be reached (${outcome.message}).`);
+        return this.retryOrFail(id, meta, `The agent could not be reached (${outcome.message}).`, round);
       case 'too_large':
-        await this.fail(id, 'The agent answered with more than 1 MB.');
+        await this.fail(id, 'The agent answered with more than 1 MB.', round);
         throw new PermanentJobError('response too large');
       case 'refused':
-        await this.fail(id, outcome.message);
+        await this.fail(id, outcome.message, round);
         throw new PermanentJobError(outcome.message);
     }
   }
@@ -132,7 +137,9 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     const files = await this.chats.storeAgentFiles(target, replyFiles);
     const parsed = parseAgentReply(body);
     const text = parsed === SORRY_REPLY && files.ids.length ? '' : parsed;
-    await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text, files));
+    await this.waitForDatabase(`storing the reply to ${id}`, () =>
+      this.chats.storeReply(id, text, files, context.round),
+    );
   }
 
   /**
@@ -145,11 +152,14 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     id: string,
     outcome: Extract<StreamingWebhookOutcome, { kind: 'streamed' }>,
     meta: JobMeta,
+    round: number,
   ): Promise<void> {
     const { text, ending } = outcome;
     if (ending === 'end') {
       const reply = text.trim() ? text : SORRY_REPLY;
-      await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, reply));
+      await this.waitForDatabase(`storing the reply to ${id}`, () =>
+        this.chats.storeReply(id, reply, undefined, round),
+      );
       return;
     }
     if (text.trim()) {
@@ -159,21 +169,28 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
           text,
           ending,
           ending === 'error' ? (outcome.error ?? null) : null,
+          round,
         ),
       );
     }
-    if (ending === 'timeout') return this.retryOrFail(id, meta, 'The agent did not answer in time.');
+    if (ending === 'timeout') return this.retryOrFail(id, meta, 'The agent did not answer in time.', round);
     const reason = `The agent reported an error: ${outcome.error ?? 'no details'}`;
-    await this.fail(id, reason);
+    await this.fail(id, reason, round);
     throw new PermanentJobError(reason);
   }
 
-  /** POSTs the message to the agent's webhook (the spec's body), or asks the built-in demo agent. */
+  /**
+   * POSTs the message to the agent's webhook (the spec's body), or asks the built-in demo agent. A reply
+   * asked for again carries `regenerate: true` and the reply it replaces (a regenerate), or `edited:
+   * true` (the message's text changed); its delivery id and callback token are the round's own.
+   */
   private async callAgent(
     agent: ReplyAgent,
     context: PendingReply,
     stream: ReplyStream,
+    job: AgentReplyJob,
   ): Promise<StreamingWebhookOutcome> {
+    const round = context.round;
     const body = {
       message: context.message.content,
       sessionId: context.chatId,
@@ -187,18 +204,21 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
       ...(context.hasFiles
         ? { files: await this.chats.agentFiles(context.message.id, agent.sendFilesInline ?? false) }
         : {}),
+      ...(round && job.edited ? { edited: true } : {}),
+      ...(round && !job.edited ? { regenerate: true, previousReplyId: job.previousReplyId ?? null } : {}),
     };
     const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
     // The built-in demo agent answers in-process, not through the network guard.
     if (!webhook) return { kind: 'ok', status: 200, body: JSON.stringify(demoAgentResponse(body.message)) };
     // Each attempt carries its own callback token, derived, not stored: nothing is written for it
     // (agent-callbacks/callback-token.ts). Earlier attempts' tokens stay valid until their expiry.
-    const callback = this.callbackTokens.grant(context.message.id, agent.callbackExpiresAt);
+    const callback = this.callbackTokens.grant(context.message.id, agent.callbackExpiresAt, round);
     return postWebhookStreaming(
       {
         url: webhook,
         body: { ...body, ...callback },
-        id: context.message.id,
+        // Per round: a regenerate is a delivery of its own, not a retry of the first one.
+        id: replyJobId(context.message.id, round),
         secret: agent.signingSecret,
         // Before the answer starts, and between a stream's chunks.
         timeoutMs: this.config.webhookTimeoutMs,
@@ -214,18 +234,18 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     );
   }
 
-  private async retryOrFail(messageId: string, meta: JobMeta, reason: string): Promise<void> {
+  private async retryOrFail(messageId: string, meta: JobMeta, reason: string, round: number): Promise<void> {
     if (meta.attempt < meta.maxAttempts) {
       this.logger.warn(`Reply to ${messageId}, attempt ${meta.attempt}/${meta.maxAttempts}: ${reason}`);
       throw new RetryableWebhookError(reason);
     }
-    await this.fail(messageId, reason);
+    await this.fail(messageId, reason, round);
     throw new PermanentJobError(reason);
   }
 
-  private fail(messageId: string, reason: string): Promise<void> {
+  private fail(messageId: string, reason: string, round: number): Promise<void> {
     return this.waitForDatabase(`failing the reply to ${messageId}`, () =>
-      this.chats.failReply(messageId, reason),
+      this.chats.failReply(messageId, reason, round),
     );
   }
 }

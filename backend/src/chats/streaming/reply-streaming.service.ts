@@ -136,8 +136,10 @@ export class ReplyStreamingService {
     interrupted: ReplyInterruption,
     /** With 'error': the agent's message, shown with the note. */
     reason: string | null = null,
+    /** The round cut short (a job's or a callback's); null: whichever is pending (Stop). */
+    round: number | null = null,
   ): Promise<void> {
-    const stored = await this.messageRows.storeReply(messageId, text, interrupted, reason);
+    const stored = await this.messageRows.storeReply(messageId, text, interrupted, reason, text, round);
     if (!stored) return;
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;

@@ -18,6 +18,7 @@ import { AgentFilesInline1763950000001 } from './1763950000001-agent-files-inlin
 import { ReplyFeedback1763960000000 } from './1763960000000-reply-feedback';
 import { CompanySso1763970000000 } from './1763970000000-company-sso';
 import { SsoSignIn1763970000001 } from './1763970000001-sso-sign-in';
+import { ReplyVersions1763980000000 } from './1763980000000-reply-versions';
 import { CompanyRemovals1764010000000 } from './1764010000000-company-removals';
 
 /** Applied in order at boot; the schema never changes any other way. */
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   ReplyFeedback1763960000000,
   CompanySso1763970000000,
   SsoSignIn1763970000001,
+  ReplyVersions1763980000000,
   CompanyRemovals1764010000000,
 ];

@@ -172,6 +172,25 @@ describe('chat sync: paging a window', () => {
     expect(seqs()!.at(-1)).toBe(90);
   });
 
+  it('a resync pages forward, then reloads the newest page over what is loaded (a reply regenerated meanwhile goes)', async () => {
+    useChatStore.getState().setChats(false, [chatView()]);
+    useChatStore.getState().setActiveChat('chat-1');
+    useChatStore.getState().applyPage('chat-1', page(range(1, 10), false), 'latest');
+    // While offline: the reply 10 was regenerated (now 12, version 2), and message 9 rated.
+    const newest = [...range(1, 8), message(9, { feedback: 'like' }), message(12, { version: 2 })];
+    const calls = mockFetch((call) => {
+      const url = new URL(call.path, 'http://x');
+      if (url.pathname === '/api/agents') return [200, []];
+      if (url.pathname === '/api/chats') return [200, { chats: [chatView()], nextCursor: null }];
+      if (url.searchParams.get('after')) return [200, page([message(12, { version: 2 })], false)];
+      return [200, page(newest, false)];
+    });
+    await resyncCompanyData();
+    expect(messageCalls(calls).map((c) => query(c).after ?? null)).toEqual(['10', null]);
+    expect(seqs()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 12]);
+    expect(loadedChat()!.items.find((m) => m.seq === '9')?.feedback).toBe('like');
+  });
+
   it('sending from a window first goes back to the latest page: the sent message shows in its place', async () => {
     openWindow();
     const sent = message(202, { content: 'my reply' });

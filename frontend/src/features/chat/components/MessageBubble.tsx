@@ -2,7 +2,7 @@ import { AudioOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { Flex, Text } from '../../../components/Plain';
 import { lazy, Suspense, useEffect, useState, type PointerEvent } from 'react';
-import type { MessageView } from '../../../api/contracts';
+import type { MessageVersionView, MessageView } from '../../../api/contracts';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { formatMessageTime } from '../../../lib/format';
 import { VoiceTurnFeedback } from '../../voice/components/VoiceTurnFeedback';
@@ -13,6 +13,9 @@ const AgentMarkdown = lazy(() => import('./AgentMarkdown').then((m) => ({ defaul
 // The rating control (antd's popover, form and input with it) is a chunk of its own too, shown after
 // the thread's first paint.
 const ReplyRating = lazy(() => import('./ReplyRating').then((m) => ({ default: m.ReplyRating })));
+// Versions, Regenerate and Edit: a chunk of their own as well, fetched when a message offers one.
+const MessageTools = lazy(() => import('./MessageTools').then((m) => ({ default: m.MessageTools })));
+const EditMessageForm = lazy(() => import('./MessageTools').then((m) => ({ default: m.EditMessageForm })));
 
 let markdownWanted = false;
 /**
@@ -62,6 +65,12 @@ interface MessageBubbleProps {
   agentAvatar?: string;
   /** Thumbs up and down under an agent's text reply (not in an archived chat: it is read-only). */
   rateable?: boolean;
+  /** The chat's latest reply, no reply in flight: Regenerate is offered. */
+  canRegenerate?: boolean;
+  /** The user's latest message, no reply in flight: Edit is offered (on hover or focus). */
+  canEdit?: boolean;
+  /** The user's latest message got no reply (failed or stopped): said so, with Regenerate. */
+  noReply?: boolean;
 }
 
 /** One message: the user's on the right as plain text (line breaks kept), the agent's on the left as Markdown. */
@@ -73,12 +82,22 @@ export function MessageBubble({
   agentName,
   agentAvatar,
   rateable = false,
+  canRegenerate = false,
+  canEdit = false,
+  noReply = false,
 }: MessageBubbleProps) {
   const { token } = theme.useToken();
   const mine = message.senderType === 'user';
   const name = mine ? userName : agentName;
   const markdown = useMarkdownWanted();
-  const plainText = <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</div>;
+  // An earlier version browsed to, for this version of the message only (a new one shows itself).
+  const versionKey = `${message.id}:${message.version ?? 1}`;
+  const [browsed, setBrowsed] = useState<{ key: string; version: MessageVersionView } | null>(null);
+  const shown = browsed?.key === versionKey ? browsed.version : null;
+  const [editing, setEditing] = useState(false);
+  const content = shown ? shown.content : message.content;
+  const hasTools = (message.version ?? 1) > 1 || canRegenerate || canEdit || noReply;
+  const plainText = <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</div>;
   return (
     <Flex
       gap="small"
@@ -87,7 +106,9 @@ export function MessageBubble({
       data-testid={mine ? 'user-message' : 'agent-message'}
       data-voice={message.isVoiceMessage ? 'true' : undefined}
       data-streaming={streaming ? 'true' : undefined}
+      data-version={shown ? shown.version : undefined}
       aria-busy={streaming || undefined}
+      className="sb-message-row"
     >
       {mine ? (
         <AvatarImage src={userAvatar} name={userName} fallback="initial" />
@@ -110,7 +131,12 @@ export function MessageBubble({
             </Text>
           )}
         </Flex>
-        {(message.content !== '' || !message.attachments?.length) && (
+        {editing && canEdit && (
+          <Suspense fallback={null}>
+            <EditMessageForm message={message} onDone={() => setEditing(false)} />
+          </Suspense>
+        )}
+        {!(editing && canEdit) && (content !== '' || !message.attachments?.length) && (
           <div
             style={{
               marginTop: token.marginXXS,
@@ -125,7 +151,7 @@ export function MessageBubble({
               plainText
             ) : (
               <Suspense fallback={plainText}>
-                <AgentMarkdown content={message.content} />
+                <AgentMarkdown content={content} />
               </Suspense>
             )}
           </div>
@@ -133,9 +159,22 @@ export function MessageBubble({
         {!!message.attachments?.length && <MessageAttachments attachments={message.attachments} />}
         {message.isVoiceMessage && !mine && <VoiceTurnFeedback message={message} />}
         {/* After the thread's first paint, like the Markdown: antd's buttons would delay it. */}
-        {rateable && markdown && !mine && !streaming && !message.isVoiceMessage && (
+        {rateable && markdown && !mine && !streaming && !message.isVoiceMessage && !shown && (
           <Suspense fallback={null}>
             <ReplyRating message={message} />
+          </Suspense>
+        )}
+        {hasTools && markdown && !streaming && !(editing && canEdit) && (
+          <Suspense fallback={null}>
+            <MessageTools
+              message={message}
+              canRegenerate={canRegenerate}
+              canEdit={canEdit}
+              noReply={noReply}
+              onEdit={() => setEditing(true)}
+              shown={shown}
+              onShow={(version) => setBrowsed(version ? { key: versionKey, version } : null)}
+            />
           </Suspense>
         )}
         {message.interrupted && (

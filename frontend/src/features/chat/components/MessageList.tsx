@@ -11,6 +11,22 @@ import { useStreamingStore } from '../../../stores/streamingStore';
 import { MessageBubble } from './MessageBubble';
 import { StreamingReplyBubble } from './StreamingReplyBubble';
 
+/**
+ * The chat's latest exchange: the user's last message sent to the agent (voice turns never are) and the
+ * reply after it, if any. Regenerate and Edit are offered on these only.
+ */
+export function latestExchange(items: MessageView[]): { messageId: string; replyId: string | null } | null {
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const message = items[i];
+    if (message.isVoiceMessage) continue;
+    if (message.senderType === 'user') {
+      const reply = items.slice(i + 1).find((m) => m.senderType === 'agent' && !m.isVoiceMessage);
+      return { messageId: message.id, replyId: reply?.id ?? null };
+    }
+  }
+  return null;
+}
+
 /** Virtuoso counts prepended items down from here, so scrolling up keeps the reader's place. */
 const FIRST_INDEX = 1_000_000_000;
 
@@ -115,6 +131,7 @@ export function MessageList({
   const windowed = messages.hasNewer;
   const showTyping = typing && !windowed;
   const actions = useMessageWindow(chatId);
+  const latest = readOnly || typing || windowed ? null : latestExchange(items);
   const [jumping, setJumping] = useState(false);
 
   // A search result opened in this chat: bring its message into view, then highlight it for a moment.
@@ -199,6 +216,12 @@ export function MessageList({
               agentName={agentName}
               agentAvatar={agentAvatar}
               rateable={!readOnly}
+              canRegenerate={
+                !!latest &&
+                (message.id === latest.replyId || (message.id === latest.messageId && !latest.replyId))
+              }
+              canEdit={message.id === latest?.messageId}
+              noReply={!!latest && message.id === latest.messageId && !latest.replyId}
             />
           </Column>
         )}

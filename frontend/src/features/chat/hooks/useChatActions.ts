@@ -71,7 +71,10 @@ export function useChatActions(): ChatActions {
             await fetchAndApply(
               () => chatsApi.send(companyId, chat.id, content, attachmentIds),
               (message) => {
-                if (stillCurrent(companyId)) useChatStore.getState().addMessage(message);
+                if (!stillCurrent(companyId)) return;
+                useChatStore.getState().addMessage(message);
+                // Its reply is due (events that came meanwhile are applied again after this).
+                useChatStore.getState().setTyping(message.chatId, true);
               },
             );
             return true;
