@@ -202,7 +202,8 @@ export class AgentCallbacksService {
    */
   private async expire(id: string, stream: ReplyStream, deadlineMinutes: number | null): Promise<never> {
     await stream.cut();
-    if (deadlineMinutes !== null) await this.chats.failReply(id, callbackDeadlineMissed(deadlineMinutes));
+    if (deadlineMinutes !== null)
+      await this.chats.failReply(id, callbackDeadlineMissed(deadlineMinutes), 'callback_expired');
     throw new CallbackDeadlineError();
   }
 
@@ -235,7 +236,7 @@ export class AgentCallbacksService {
     if ('text' in reply && (await this.chats.storeReply(id, reply.text))) return;
     if ('error' in reply && (await this.tokens.replyStatus(id)) === 'pending') {
       // The agent gave up: the user is told now, not at the deadline.
-      await this.chats.failReply(id, `The agent reported an error: ${reply.error}`);
+      await this.chats.failReply(id, `The agent reported an error: ${reply.error}`, 'agent_error');
       return;
     }
     return this.refuseNotWaiting(id);

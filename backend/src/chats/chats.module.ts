@@ -3,6 +3,7 @@ import { AgentCallbackTokensModule } from '../agent-callbacks/agent-callback-tok
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { FilesModule } from '../files/files.module';
+import { InsightsRollupsModule } from '../insights/insights-rollups.module';
 import { ChatAttachmentsController } from './chat-attachments.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsRepository } from './chats.repository';
@@ -19,7 +20,7 @@ import { ReplyStreamStore } from './streaming/reply-stream.store';
 import { ReplyStreamingService } from './streaming/reply-streaming.service';
 
 @Module({
-  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule, FilesModule],
+  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule, FilesModule, InsightsRollupsModule],
   controllers: [ChatsController, ReplyStopController, ReplyFeedbackController, ChatAttachmentsController],
   providers: [
     ChatsService,

@@ -22,6 +22,8 @@ import {
   type SendOutcome,
 } from './messages.repository';
 import { Database } from '../database/database';
+import type { FailureKind } from '../insights/insight-buckets';
+import { InsightsTicker } from '../insights/insights-recorder';
 import { type AgentFile, AttachmentsService } from '../files/attachments.service';
 import type { Readable } from 'node:stream';
 import type { MessageAttachment } from '../contracts/chats';
@@ -77,6 +79,7 @@ export class ChatsService {
     private readonly realtime: RealtimePublisher,
     private readonly replyStreams: ReplyStreamStore,
     private readonly attachments: AttachmentsService,
+    private readonly insights: InsightsTicker,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -296,6 +299,7 @@ export class ChatsService {
     const { userId, companyId } = scope;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: true });
+    this.insights.touch(companyId);
     try {
       await this.queueReply(message.id);
     } catch (error) {
@@ -402,12 +406,16 @@ export class ChatsService {
     const chatId = chat.id;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
+    this.insights.touch(companyId);
     return true;
   }
 
-  /** Marks a reply as failed (once) and tells the user's tabs; the user's message stays. */
-  async failReply(messageId: string, reason: string): Promise<void> {
-    const failed = await this.messageRows.markReplyFailed(messageId);
+  /**
+   * Marks a reply as failed (once) and tells the user's tabs; the user's message stays. `failure`: why,
+   * as the Insights count it.
+   */
+  async failReply(messageId: string, reason: string, failure: FailureKind): Promise<void> {
+    const failed = await this.messageRows.markReplyFailed(messageId, failure);
     recordReplies('failed', failed.length);
     for (const row of failed) this.emitFailure(row, reason);
   }
@@ -424,5 +432,6 @@ export class ChatsService {
   private emitFailure({ messageId, chatId, userId, companyId }: FailedReply, reason: string): void {
     this.realtime.toUser(userId, 'agent.reply_failed', { companyId, chatId, messageId, reason });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
+    this.insights.touch(companyId);
   }
 }

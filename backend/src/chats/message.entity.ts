@@ -91,6 +91,10 @@ export class MessageEntity {
   @Column({ name: 'interrupted_reason', type: 'varchar', length: 500, nullable: true })
   interruptedReason: string | null;
 
+  /** On a user message whose reply failed: why, as the Insights count it (insights/insight-buckets.ts). */
+  @Column({ name: 'reply_failure', type: 'varchar', length: 16, nullable: true })
+  replyFailure: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -5,6 +5,7 @@ import type { ChatView, MessageView } from '../realtime/client-events';
 import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from './chats.repository';
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 import { Database, type Tx } from '../database/database';
+import type { FailureKind } from '../insights/insight-buckets';
 
 interface MessageRow {
   id: string;
@@ -503,13 +504,16 @@ export class MessagesRepository {
     return rows.map(toFailedReply);
   }
 
-  /** Marks one pending reply failed; empty when it was not pending (answered or failed already). */
-  async markReplyFailed(messageId: string): Promise<FailedReply[]> {
+  /**
+   * Marks one pending reply failed, with why (`failure`, which the Insights rollups count); empty when
+   * it was not pending (answered or failed already).
+   */
+  async markReplyFailed(messageId: string, failure: FailureKind): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed' FROM chats c
+      `UPDATE messages m SET reply_status = 'failed', reply_failure = $2 FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
-      [messageId],
+      [messageId, failure],
     );
     return rows.map(toFailedReply);
   }
@@ -529,7 +533,7 @@ export class MessagesRepository {
   /** Marks failed every reply pending for longer than `olderThanMs`. */
   async markStaleRepliesFailed(olderThanMs: number): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed' FROM chats c
+      `UPDATE messages m SET reply_status = 'failed', reply_failure = 'timeout' FROM chats c
          WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
            AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
          RETURNING m.id, m.chat_id, c.user_id, c.company_id`,

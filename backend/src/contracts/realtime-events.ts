@@ -46,6 +46,11 @@ export interface ClientEventMap {
    * company's rooms; the client switches to another company of theirs.
    */
   'member.removed': { companyId: string; userId: string };
+  /**
+   * To `company:{id}:managers`: the company's Insights counters moved (messages, replies, failures or
+   * ratings stored). Coalesced: at most one per company every few seconds from each process.
+   */
+  'insights.tick': { companyId: string };
   /** To `company:{id}` (every member). */
   'company.updated': { companyId: string; name: string };
   /** To the platform room (every signed-in socket): a superadmin saved settings or colours. */

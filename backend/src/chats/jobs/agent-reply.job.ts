@@ -13,6 +13,8 @@ import {
 } from '../../webhooks/webhook-client';
 import { untilDatabaseAnswers } from '../../database/until-database-answers';
 import { parseReplyFiles, type ReplyFile } from '../../files/agent-reply-files';
+import type { FailureKind } from '../../insights/insight-buckets';
+import { InsightsRecorder, type RollupTarget } from '../../insights/insights-recorder';
 import { ChatsService } from '../chats.service';
 import type { PendingReply, ReplyAgent } from '../messages.repository';
 import { type ReplyStream, ReplyStreamingService } from '../streaming/reply-streaming.service';
@@ -36,6 +38,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     private readonly chats: ChatsService,
     private readonly streaming: ReplyStreamingService,
     private readonly callbackTokens: AgentCallbackTokensService,
+    private readonly insights: InsightsRecorder,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -60,13 +63,15 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     const context = await this.waitForDatabase(`reply to ${id}`, () => this.chats.pendingReplyContext(id));
     if (!context) return; // answered, failed or deleted already
     const agent = context.agent;
-    if (!agent) return this.fail(id, 'The agent no longer exists.');
+    if (!agent) return this.fail(id, 'The agent no longer exists.', 'other');
     // A streamed answer's pieces reach the user's tabs as they come; the reply is stored once, at the end.
     const stream = this.streaming.open({ ...context, messageId: id });
     try {
       const outcome = await this.callAgent(agent, context, stream);
       await stream.flush();
       await this.settle(id, outcome, meta, agent, context);
+      if (stream.firstChunkAt !== null)
+        await this.insights.firstChunk(rollupTarget(context), context.message.timestamp, stream.firstChunkAt);
     } finally {
       await stream.close();
     }
@@ -90,29 +95,38 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         const replyFiles = parseReplyFiles(outcome.body);
         if (replyFiles.length) return this.storeReplyWithFiles(id, outcome.body, replyFiles, context);
         const text = parseAgentReply(outcome.body);
-        await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, text));
+        const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
+          this.chats.storeReply(id, text),
+        );
+        if (stored && text === SORRY_REPLY) await this.insights.malformed(rollupTarget(context));
         return;
       }
       case 'streamed':
-        return this.settleStream(id, outcome, meta);
+        return this.settleStream(id, outcome, meta, context);
       case 'aborted':
         // Stopped by the user: the stop request stored what came (or nothing); nothing is left to do.
         return;
       case 'http_error': {
         const message = `Webhook response error: ${outcome.status}`;
-        if (outcome.status >= 500) return this.retryOrFail(id, meta, message);
-        await this.fail(id, message);
+        if (outcome.status >= 500) return this.retryOrFail(id, meta, message, 'http_status', context);
+        await this.fail(id, message, 'http_status');
         throw new PermanentJobError(message);
       }
       case 'timeout':
-        return this.retryOrFail(id, meta, 'The agent did not answer in time.');
+        return this.retryOrFail(id, meta, 'The agent did not answer in time.', 'timeout', context);
       case 'network_error':
-        return this.retryOrFail(id, meta, `The agent could not be reached (${outcome.message}).`);
+        return this.retryOrFail(
+          id,
+          meta,
+          `The agent could not be reached (${outcome.message}).`,
+          'network',
+          context,
+        );
       case 'too_large':
-        await this.fail(id, 'The agent answered with more than 1 MB.');
+        await this.fail(id, 'The agent answered with more than 1 MB.', 'malformed');
         throw new PermanentJobError('response too large');
       case 'refused':
-        await this.fail(id, outcome.message);
+        await this.fail(id, outcome.message, 'ssrf_refused');
         throw new PermanentJobError(outcome.message);
     }
   }
@@ -145,11 +159,15 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     id: string,
     outcome: Extract<StreamingWebhookOutcome, { kind: 'streamed' }>,
     meta: JobMeta,
+    context: PendingReply,
   ): Promise<void> {
     const { text, ending } = outcome;
     if (ending === 'end') {
       const reply = text.trim() ? text : SORRY_REPLY;
-      await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, reply));
+      const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
+        this.chats.storeReply(id, reply),
+      );
+      if (stored && reply === SORRY_REPLY) await this.insights.malformed(rollupTarget(context));
       return;
     }
     if (text.trim()) {
@@ -162,9 +180,10 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         ),
       );
     }
-    if (ending === 'timeout') return this.retryOrFail(id, meta, 'The agent did not answer in time.');
+    if (ending === 'timeout')
+      return this.retryOrFail(id, meta, 'The agent did not answer in time.', 'timeout', context);
     const reason = `The agent reported an error: ${outcome.error ?? 'no details'}`;
-    await this.fail(id, reason);
+    await this.fail(id, reason, 'agent_error');
     throw new PermanentJobError(reason);
   }
 
@@ -214,18 +233,30 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     );
   }
 
-  private async retryOrFail(messageId: string, meta: JobMeta, reason: string): Promise<void> {
+  private async retryOrFail(
+    messageId: string,
+    meta: JobMeta,
+    reason: string,
+    failure: FailureKind,
+    context: PendingReply,
+  ): Promise<void> {
     if (meta.attempt < meta.maxAttempts) {
       this.logger.warn(`Reply to ${messageId}, attempt ${meta.attempt}/${meta.maxAttempts}: ${reason}`);
+      await this.insights.retry(rollupTarget(context));
       throw new RetryableWebhookError(reason);
     }
-    await this.fail(messageId, reason);
+    await this.fail(messageId, reason, failure);
     throw new PermanentJobError(reason);
   }
 
-  private fail(messageId: string, reason: string): Promise<void> {
+  private fail(messageId: string, reason: string, failure: FailureKind): Promise<void> {
     return this.waitForDatabase(`failing the reply to ${messageId}`, () =>
-      this.chats.failReply(messageId, reason),
+      this.chats.failReply(messageId, reason, failure),
     );
   }
+}
+
+/** The Insights counters a reply job's samples go to. */
+function rollupTarget(context: PendingReply): RollupTarget {
+  return { companyId: context.companyId, agentId: context.agentId, chatId: context.chatId };
 }
