@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Database } from '../database/database';
+import { InsightsRollupsRepository } from './insights-rollups.repository';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 
 /** Whose counters a sample goes to: the chat of the message and its company and agent. */
@@ -22,7 +22,7 @@ export const INSIGHTS_TICK_MS = 2_000;
 export class InsightsRecorder {
   private readonly logger = new Logger('Insights');
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly rollups: InsightsRollupsRepository) {}
 
   retry(target: RollupTarget): Promise<void> {
     return this.add(target, { retries: 1 });
@@ -43,18 +43,7 @@ export class InsightsRecorder {
     delta: { retries?: number; failure?: string; firstChunkMs?: number },
   ): Promise<void> {
     try {
-      await this.db.prepared(
-        'insights.add',
-        `SELECT insights_add($1, $2, now(), $3, 0, 0, $4, $5, NULL, $6, 0, 0)`,
-        [
-          target.companyId,
-          target.agentId,
-          target.chatId,
-          delta.retries ?? 0,
-          delta.failure ?? null,
-          delta.firstChunkMs ?? null,
-        ],
-      );
+      await this.rollups.add({ ...target, ...delta });
     } catch (error) {
       this.logger.warn(`Could not count ${JSON.stringify(delta)} for ${target.chatId}: ${String(error)}`);
     }
