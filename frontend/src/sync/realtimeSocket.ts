@@ -35,6 +35,7 @@ const LISTENED: Record<CompanyEventName, true> = {
   'member.updated': true,
   'member.removed': true,
   'company.updated': true,
+  'insights.tick': true,
   'platform.appearance_updated': true,
   'company.deleted': true,
 };
