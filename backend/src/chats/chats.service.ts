@@ -5,7 +5,7 @@ import { CHAT_PAGE_SIZE, type ChatPage } from '../contracts/chats';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { decodeKeyset, encodeKeyset } from '../common/keyset-cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { recordReplies } from '../metrics/metrics';
+import { recordAgentReply, recordReplies } from '../metrics/metrics';
 import { JobQueue } from '../queue/job-queue';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
@@ -396,6 +396,7 @@ export class ChatsService {
       return false;
     }
     recordReplies('replied');
+    recordAgentReply(stored.companyId, stored.chat.agentId, 'replied');
     if (files.ids.length)
       stored.message.attachments = await this.attachments.attachToReply(
         stored.message.id,
@@ -417,7 +418,10 @@ export class ChatsService {
   async failReply(messageId: string, reason: string, failure: FailureKind): Promise<void> {
     const failed = await this.messageRows.markReplyFailed(messageId, failure);
     recordReplies('failed', failed.length);
-    for (const row of failed) this.emitFailure(row, reason);
+    for (const row of failed) {
+      recordAgentReply(row.companyId, row.agentId, failure);
+      this.emitFailure(row, reason);
+    }
   }
 
   /** Replies pending longer than any attempt could take are failed, so no indicator spins forever. */
@@ -425,7 +429,10 @@ export class ChatsService {
     const budgetMs = AGENT_REPLY_ATTEMPTS * (this.config.webhookTimeoutMs + 10_000) + 60_000;
     const failed = await this.messageRows.markStaleRepliesFailed(budgetMs);
     recordReplies('failed', failed.length);
-    for (const row of failed) this.emitFailure(row, 'The agent did not answer in time.');
+    for (const row of failed) {
+      recordAgentReply(row.companyId, row.agentId, 'timeout');
+      this.emitFailure(row, 'The agent did not answer in time.');
+    }
     return failed.length;
   }
 

@@ -233,14 +233,16 @@ export interface FailedReply {
   chatId: string;
   userId: string;
   companyId: string;
+  agentId: string;
 }
 
-type FailedRow = { id: string; chat_id: string; user_id: string; company_id: string };
+type FailedRow = { id: string; chat_id: string; user_id: string; company_id: string; agent_id: string };
 const toFailedReply = (row: FailedRow): FailedReply => ({
   messageId: row.id,
   chatId: row.chat_id,
   userId: row.user_id,
   companyId: row.company_id,
+  agentId: row.agent_id,
 });
 
 /**
@@ -498,7 +500,7 @@ export class MessagesRepository {
     const rows = await this.db.query<FailedRow>(
       `UPDATE messages m SET reply_status = 'skipped' FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
       [messageId],
     );
     return rows.map(toFailedReply);
@@ -512,7 +514,7 @@ export class MessagesRepository {
     const rows = await this.db.query<FailedRow>(
       `UPDATE messages m SET reply_status = 'failed', reply_failure = $2 FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
       [messageId, failure],
     );
     return rows.map(toFailedReply);
@@ -536,7 +538,7 @@ export class MessagesRepository {
       `UPDATE messages m SET reply_status = 'failed', reply_failure = 'timeout' FROM chats c
          WHERE m.reply_status = 'pending' AND m.created_at < now() - ($1::int * interval '1 millisecond')
            AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
       [olderThanMs],
     );
     return rows.map(toFailedReply);

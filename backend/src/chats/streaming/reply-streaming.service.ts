@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerScope } from '../../common/company-scope';
 import type { StopReplyResult } from '../../contracts/chats';
-import { recordReplies } from '../../metrics/metrics';
+import { recordAgentReply, recordReplies } from '../../metrics/metrics';
 import { RealtimePublisher } from '../../realtime/realtime-publisher';
 import { InsightsTicker } from '../../insights/insights-recorder';
 import { ChatsService } from '../chats.service';
@@ -146,6 +146,7 @@ export class ReplyStreamingService {
     if (!stored) return;
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;
+    recordAgentReply(companyId, chat.agentId, 'replied');
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: false });
     this.insights.touch(companyId);

@@ -133,6 +133,45 @@ export class InsightsRollups1764000000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TRIGGER insights_rating AFTER UPDATE OF feedback ON messages
       FOR EACH ROW WHEN (NEW.sender_type = 'agent' AND OLD.feedback IS DISTINCT FROM NEW.feedback)
       EXECUTE FUNCTION insights_on_rating()`);
+
+    // What was there before: counted once, now (the triggers are in place in the same transaction).
+    // A failure's kind was not kept then ('other'), and it counts in the hour of the message it failed.
+    await queryRunner.query(`INSERT INTO insights_hourly AS r (company_id, hour, agent_id, shard, messages, replies,
+        failed_other, latency_count, latency_sum_ms, latency_buckets, first_chunk_buckets, thumbs_up, thumbs_down)
+      SELECT c.company_id, date_trunc('hour', m.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', c.agent_id,
+          hashtext(m.chat_id::text) & 7,
+          count(*) FILTER (WHERE m.reply_to IS NULL AND m.reply_status IS NOT NULL)::int,
+          count(*) FILTER (WHERE m.reply_to IS NOT NULL)::int,
+          count(*) FILTER (WHERE m.reply_status = 'failed')::int,
+          count(l.ms)::int, coalesce(sum(l.ms), 0)::bigint,
+          ARRAY[
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 1),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 2),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 3),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 4),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 5),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 6),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 7),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 8),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 9),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 10),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 11),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 12),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 13),
+            count(*) FILTER (WHERE width_bucket(l.ms, '{0,250,500,1000,2000,3000,5000,8000,13000,20000,30000,60000,120000,300000}'::int[]) = 14)
+          ]::int[],
+          array_fill(0, ARRAY[14]),
+          count(*) FILTER (WHERE m.sender_type = 'agent' AND m.feedback = 'like')::int,
+          count(*) FILTER (WHERE m.sender_type = 'agent' AND m.feedback = 'dislike')::int
+        FROM messages m JOIN chats c ON c.id = m.chat_id
+        LEFT JOIN messages asked ON asked.id = m.reply_to
+        CROSS JOIN LATERAL (SELECT floor(extract(epoch FROM m.created_at - asked.created_at) * 1000)::bigint AS ms) l
+       WHERE m.reply_status IS NOT NULL OR m.reply_to IS NOT NULL OR (m.sender_type = 'agent' AND m.feedback IS NOT NULL)
+       GROUP BY 1, 2, 3, 4`);
+    await queryRunner.query(`INSERT INTO insights_daily_chats (company_id, day, agent_id, chat_id, user_id)
+      SELECT DISTINCT c.company_id, (m.created_at AT TIME ZONE 'UTC')::date, c.agent_id, m.chat_id, c.user_id
+        FROM messages m JOIN chats c ON c.id = m.chat_id
+       WHERE m.reply_to IS NULL AND m.reply_status IS NOT NULL`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
