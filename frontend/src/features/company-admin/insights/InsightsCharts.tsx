@@ -34,7 +34,7 @@ export default function InsightsChart({
     return (
       <div aria-hidden="true" style={{ width: '100%', height: 260 }}>
         <ResponsiveContainer>
-          <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" minTickGap={24} />
             <YAxis allowDecimals={false} />
@@ -49,7 +49,7 @@ export default function InsightsChart({
   return (
     <div aria-hidden="true" style={{ width: '100%', height: 260 }}>
       <ResponsiveContainer>
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+        <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" minTickGap={24} />
           <YAxis tickFormatter={(ms: number) => formatMs(ms)} width={72} />
