@@ -53,7 +53,7 @@ const BACKFILL_SQL = [
   `INSERT INTO insights_hourly AS r (company_id, hour, agent_id, shard, messages, replies,
    failed_other, latency_count, latency_sum_ms, latency_buckets, first_chunk_buckets, thumbs_up, thumbs_down)
  SELECT c.company_id, date_trunc('hour', m.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', c.agent_id,
-   hashtext(m.chat_id::text) & 7,
+   0,
    count(*) FILTER (WHERE m.reply_to IS NULL AND m.reply_status IS NOT NULL)::int,
    count(*) FILTER (WHERE m.reply_to IS NOT NULL)::int,
    count(*) FILTER (WHERE m.reply_status = 'failed')::int,
@@ -67,7 +67,7 @@ const BACKFILL_SQL = [
  CROSS JOIN LATERAL (SELECT floor(extract(epoch FROM m.created_at - asked.created_at) * 1000)::bigint AS ms) l
  WHERE (m.reply_status IS NOT NULL OR m.reply_to IS NOT NULL OR (m.sender_type = 'agent' AND m.feedback IS NOT NULL))
    AND ${PHASE_CHATS}
- GROUP BY 1, 2, 3, 4`,
+ GROUP BY 1, 2, 3`,
   `INSERT INTO insights_daily_chats (company_id, day, agent_id, chat_id, user_id)
  SELECT DISTINCT c.company_id, (m.created_at AT TIME ZONE 'UTC')::date, c.agent_id, m.chat_id, c.user_id
  FROM messages m JOIN chats c ON c.id = m.chat_id

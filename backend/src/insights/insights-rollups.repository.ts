@@ -30,4 +30,10 @@ export class InsightsRollupsRepository {
       ],
     );
   }
+
+  /** Merges the shards of hours before `before` into one row per company, agent and hour. */
+  async compact(before: Date): Promise<number> {
+    const rows = await this.db.query<{ moved: number }>(`SELECT insights_compact($1) AS moved`, [before]);
+    return rows[0]?.moved ?? 0;
+  }
 }

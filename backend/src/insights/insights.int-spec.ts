@@ -12,6 +12,7 @@ import type { ChatView, MessageView } from '../contracts/chats';
 import type { InsightsReport } from '../contracts/insights';
 import { ChatsService } from '../chats/chats.service';
 import { Database } from '../database/database';
+import { InsightsRollupsRepository } from './insights-rollups.repository';
 import { INSIGHTS_RANGE_BACKWARDS, INSIGHTS_RANGE_TOO_LONG } from './insights.service';
 
 /**
@@ -230,6 +231,27 @@ describe('Insights (rollups and the API)', () => {
     ).body as InsightsReport;
     expect(theirs.agents).toEqual([]);
     expect(theirs.total.messages).toBe(0);
+  });
+
+  it('merges past hours into one row per agent and hour without changing a number', async () => {
+    const before = (await insights(owner, owner.companyId).expect(200)).body as InsightsReport;
+    const db = t.app.get(Database);
+    const rowsOf = async () =>
+      (
+        await db.query<{ n: number; hours: number; shards: number }>(
+          `SELECT count(*)::int AS n, count(DISTINCT (agent_id, hour))::int AS hours,
+                  count(DISTINCT shard)::int AS shards FROM insights_hourly WHERE company_id = $1`,
+          [owner.companyId],
+        )
+      )[0];
+    expect((await rowsOf()).shards).toBeGreaterThan(1);
+    // Everything counted so far is "past" for this call.
+    const moved = await t.app.get(InsightsRollupsRepository).compact(new Date(Date.now() + 7_200_000));
+    expect(moved).toBeGreaterThan(0);
+    const merged = await rowsOf();
+    expect(merged).toEqual({ n: merged.hours, hours: merged.hours, shards: 1 });
+    const after = (await insights(owner, owner.companyId).expect(200)).body as InsightsReport;
+    expect(after).toEqual(before);
   });
 
   it('checks the range, and widens it to whole hours', async () => {

@@ -121,12 +121,13 @@ export class InsightsRepository {
    */
   async activity(q: RangeQuery): Promise<Array<{ agentId: string | null; users: number; chats: number }>> {
     const rows = await this.db.query<{ agent_id: string | null; users: number; chats: number }>(
-      `SELECT d.agent_id, count(DISTINCT d.user_id)::int AS users, count(DISTINCT d.chat_id)::int AS chats
-         FROM insights_daily_chats d
-        WHERE d.company_id = $1 AND d.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
-          AND d.day <= (($3::timestamptz - interval '1 microsecond') AT TIME ZONE 'UTC')::date
-          AND ($4::uuid IS NULL OR d.agent_id = $4)
-        GROUP BY GROUPING SETS ((d.agent_id), ())`,
+      // A chat has one user and one agent: its days collapse first (hashed), then the counts are small.
+      `SELECT x.agent_id, count(DISTINCT x.user_id)::int AS users, count(*)::int AS chats
+         FROM (SELECT DISTINCT d.agent_id, d.chat_id, d.user_id FROM insights_daily_chats d
+                WHERE d.company_id = $1 AND d.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
+                  AND d.day <= (($3::timestamptz - interval '1 microsecond') AT TIME ZONE 'UTC')::date
+                  AND ($4::uuid IS NULL OR d.agent_id = $4)) x
+        GROUP BY GROUPING SETS ((x.agent_id), ())`,
       [q.companyId, q.from, q.to, q.agentId],
     );
     return rows.map((row) => ({ agentId: row.agent_id, users: row.users, chats: row.chats }));
