@@ -280,6 +280,13 @@ export function CompanyInsights() {
   const [loading, setLoading] = useState(false);
   /** Only the latest read's answer is shown. */
   const asked = useRef(0);
+  // Another company: its own agents (the filter starts over) and no numbers of the one before.
+  const [shownCompany, setShownCompany] = useState(companyId);
+  if (shownCompany !== companyId) {
+    setShownCompany(companyId);
+    setAgentId(null);
+    setReport(null);
+  }
 
   const load = useCallback(async () => {
     const range = rangeOf(preset, custom);
