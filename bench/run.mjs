@@ -23,6 +23,7 @@ import { distributed } from './phases/distributed.mjs';
 import { fanOut } from './phases/fan-out.mjs';
 import { firstLoad } from './phases/first-load.mjs';
 import { history } from './phases/history.mjs';
+import { insightsPhase } from './phases/insights.mjs';
 import { hostileBodies } from './phases/hostile-bodies.mjs';
 import { listsPhase } from './phases/lists.mjs';
 import { memory } from './phases/memory.mjs';
@@ -54,6 +55,8 @@ const ALL_PHASES = [
   searchPhase,
   streamParsing,
   callsInFlight,
+  // Last: it leaves a million messages behind.
+  insightsPhase,
 ];
 // BENCH_PHASES=history,hostileBodies runs only those (BENCH_PHASES=streamParsing: no app, seconds).
 const only = (process.env.BENCH_PHASES ?? '').split(',').filter(Boolean);
@@ -91,6 +94,12 @@ async function main() {
   // What every phase works with: the app, a user with an agent on the instant webhook, a database connection.
   const ctx = { app, webhook, ...(await signUp(app.base, webhook.url)) };
   ctx.db = await openDatabase(app.databaseUrl);
+  // BENCH_INSIGHTS_ROLLUPS=off: the Insights rollup triggers off, to measure what they cost a message.
+  if (process.env.BENCH_INSIGHTS_ROLLUPS === 'off') {
+    for (const trigger of ['insights_message_stored', 'insights_reply_failed', 'insights_rating'])
+      await ctx.db.query(`ALTER TABLE messages DISABLE TRIGGER ${trigger}`);
+    console.log('  Insights rollup triggers off (BENCH_INSIGHTS_ROLLUPS=off)');
+  }
 
   for (const phase of PHASES) {
     console.log(phase.title);

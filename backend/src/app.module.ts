@@ -1,3 +1,4 @@
+import { InsightsModule } from './insights/insights.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AgentCallbacksModule } from './agent-callbacks/agent-callbacks.module';
@@ -56,6 +57,7 @@ export class AppModule {
         BootstrapModule,
         VoiceModule,
         CompanyAdminModule,
+        InsightsModule,
         InvitationsModule,
         SsoModule,
         PlatformAdminModule,

@@ -138,6 +138,7 @@ for (const colorScheme of THEMES) {
         ['settings', 'Company Settings'],
         ['details', 'Company Details'],
         ['activity', 'Activity'],
+        ['insights', 'Insights'],
       ] as const;
       for (const [path, heading] of pages) {
         await page.goto(`/company/admin/${path}`);

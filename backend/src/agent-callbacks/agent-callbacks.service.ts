@@ -212,7 +212,7 @@ export class AgentCallbacksService {
   ): Promise<never> {
     await stream.cut();
     if (deadlineMinutes !== null)
-      await this.chats.failReply(id, callbackDeadlineMissed(deadlineMinutes), round);
+      await this.chats.failReply(id, callbackDeadlineMissed(deadlineMinutes), 'callback_expired', round);
     throw new CallbackDeadlineError();
   }
 
@@ -249,7 +249,7 @@ export class AgentCallbacksService {
     if ('text' in reply && (await this.chats.storeReply(id, reply.text, undefined, round))) return;
     if ('error' in reply && (await this.tokens.replyStatus(id)) === 'pending') {
       // The agent gave up: the user is told now, not at the deadline.
-      await this.chats.failReply(id, `The agent reported an error: ${reply.error}`, round);
+      await this.chats.failReply(id, `The agent reported an error: ${reply.error}`, 'agent_error', round);
       return;
     }
     return this.refuseNotWaiting(id);

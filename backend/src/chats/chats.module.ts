@@ -3,6 +3,7 @@ import { AgentCallbackTokensModule } from '../agent-callbacks/agent-callback-tok
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { FilesModule } from '../files/files.module';
+import { InsightsRollupsModule } from '../insights/insights-rollups.module';
 import { ChatAttachmentsController } from './chat-attachments.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsRepository } from './chats.repository';
@@ -22,7 +23,7 @@ import { ReplyVersionsRepository } from './versions/reply-versions.repository';
 import { ReplyVersionsService } from './versions/reply-versions.service';
 
 @Module({
-  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule, FilesModule],
+  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule, FilesModule, InsightsRollupsModule],
   controllers: [
     ChatsController,
     ReplyStopController,

@@ -5,7 +5,7 @@ import { CHAT_PAGE_SIZE, type ChatPage } from '../contracts/chats';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { decodeKeyset, encodeKeyset } from '../common/keyset-cursor';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { recordReplies } from '../metrics/metrics';
+import { recordAgentReply, recordReplies } from '../metrics/metrics';
 import { JobQueue } from '../queue/job-queue';
 import type { ChatView, MessageView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
@@ -22,6 +22,8 @@ import {
   type SendOutcome,
 } from './messages.repository';
 import { Database } from '../database/database';
+import type { FailureKind } from '../insights/insight-buckets';
+import { InsightsTicker } from '../insights/insights-recorder';
 import { type AgentFile, AttachmentsService } from '../files/attachments.service';
 import type { Readable } from 'node:stream';
 import type { MessageAttachment } from '../contracts/chats';
@@ -84,6 +86,7 @@ export class ChatsService {
     private readonly realtime: RealtimePublisher,
     private readonly replyStreams: ReplyStreamStore,
     private readonly attachments: AttachmentsService,
+    private readonly insights: InsightsTicker,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -303,6 +306,7 @@ export class ChatsService {
     const { userId, companyId } = scope;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: true });
+    this.insights.touch(companyId);
     try {
       await this.queueReply(message.id);
     } catch (error) {
@@ -429,6 +433,7 @@ export class ChatsService {
       return false;
     }
     recordReplies('replied');
+    recordAgentReply(stored.companyId, stored.chat.agentId, 'replied');
     if (files.ids.length)
       stored.message.attachments = await this.attachments.attachToReply(
         stored.message.id,
@@ -439,14 +444,26 @@ export class ChatsService {
     const chatId = chat.id;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
+    this.insights.touch(companyId);
     return true;
   }
 
-  /** Marks a reply as failed (once) and tells the user's tabs; the user's message stays. */
-  async failReply(messageId: string, reason: string, round: number | null = null): Promise<void> {
-    const failed = await this.messageRows.markReplyFailed(messageId, round);
+  /**
+   * Marks a reply as failed (once) and tells the user's tabs; the user's message stays. `failure`: why,
+   * as the Insights count it; `round`: only if the reply pending is still of that round.
+   */
+  async failReply(
+    messageId: string,
+    reason: string,
+    failure: FailureKind,
+    round: number | null = null,
+  ): Promise<void> {
+    const failed = await this.messageRows.markReplyFailed(messageId, failure, round);
     recordReplies('failed', failed.length);
-    for (const row of failed) this.emitFailure(row, reason);
+    for (const row of failed) {
+      recordAgentReply(row.companyId, row.agentId, failure);
+      this.emitFailure(row, reason);
+    }
   }
 
   /** Replies pending longer than any attempt could take are failed, so no indicator spins forever. */
@@ -454,12 +471,16 @@ export class ChatsService {
     const budgetMs = AGENT_REPLY_ATTEMPTS * (this.config.webhookTimeoutMs + 10_000) + 60_000;
     const failed = await this.messageRows.markStaleRepliesFailed(budgetMs);
     recordReplies('failed', failed.length);
-    for (const row of failed) this.emitFailure(row, 'The agent did not answer in time.');
+    for (const row of failed) {
+      recordAgentReply(row.companyId, row.agentId, 'timeout');
+      this.emitFailure(row, 'The agent did not answer in time.');
+    }
     return failed.length;
   }
 
   private emitFailure({ messageId, chatId, userId, companyId }: FailedReply, reason: string): void {
     this.realtime.toUser(userId, 'agent.reply_failed', { companyId, chatId, messageId, reason });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId, typing: false });
+    this.insights.touch(companyId);
   }
 }

@@ -110,6 +110,10 @@ export class MessageEntity {
   @Column({ name: 'reply_requested_at', type: 'timestamptz', nullable: true })
   replyRequestedAt: Date | null;
 
+  /** On a user message whose reply failed: why, as the Insights count it (insights/insight-buckets.ts). */
+  @Column({ name: 'reply_failure', type: 'varchar', length: 16, nullable: true })
+  replyFailure: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -5,6 +5,7 @@ import type { ChatView, MessageView } from '../realtime/client-events';
 import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from './chats.repository';
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 import { Database, type Tx } from '../database/database';
+import type { FailureKind } from '../insights/insight-buckets';
 
 export interface MessageRow {
   id: string;
@@ -113,6 +114,8 @@ export interface PendingReply extends ReplyTarget {
   message: MessageView;
   /** The round of the reply asked for (0: the first answer; one more per regenerate or edit). */
   round: number;
+  /** When that round was asked for (the message's time for the first answer). */
+  askedAt: string;
   /** The message carries files (their links go in the webhook body). */
   hasFiles?: boolean;
   /** Null when the chat's agent no longer exists (for its owner). */
@@ -190,7 +193,7 @@ const SEND_SQL = `WITH target AS (
  SELECT t.is_archived AS refused_archived, t.agent_active, t.pending, t.agent_is_default, m.*, c.*
  FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
 
-const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, m.reply_round, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
+const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, m.reply_round, m.reply_requested_at, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
    a.is_default AS agent_is_default, a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
    a.callback_deadline_minutes AS agent_callback_minutes, a.send_files_inline AS agent_files_inline,
    (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at,
@@ -243,14 +246,16 @@ export interface FailedReply {
   chatId: string;
   userId: string;
   companyId: string;
+  agentId: string;
 }
 
-type FailedRow = { id: string; chat_id: string; user_id: string; company_id: string };
+type FailedRow = { id: string; chat_id: string; user_id: string; company_id: string; agent_id: string };
 const toFailedReply = (row: FailedRow): FailedReply => ({
   messageId: row.id,
   chatId: row.chat_id,
   userId: row.user_id,
   companyId: row.company_id,
+  agentId: row.agent_id,
 });
 
 /**
@@ -443,6 +448,7 @@ export class MessagesRepository {
         agent_callback_expires_at: number;
         has_files: boolean;
         reply_round: number;
+        reply_requested_at: Date | null;
       }
     > = await this.db.prepared('chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
     const row = rows[0];
@@ -450,6 +456,7 @@ export class MessagesRepository {
     return {
       message: toMessageView(row),
       round: row.reply_round,
+      askedAt: (row.reply_requested_at ?? row.created_at).toISOString(),
       chatId: row.chat_id,
       userId: row.user_id,
       companyId: row.company_id,
@@ -519,23 +526,28 @@ export class MessagesRepository {
     const rows = await this.db.query<FailedRow>(
       `UPDATE messages m SET reply_status = 'skipped' FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
       [messageId],
     );
     return rows.map(toFailedReply);
   }
 
   /**
-   * Marks one pending reply failed; empty when it was not pending (answered or failed already), or when
-   * `round` is given and the reply pending is of a later round (asked for again since).
+   * Marks one pending reply failed, with why (`failure`, which the Insights rollups count); empty when
+   * it was not pending (answered or failed already), or when `round` is given and the reply pending is
+   * of a later round (asked for again since).
    */
-  async markReplyFailed(messageId: string, round: number | null = null): Promise<FailedReply[]> {
+  async markReplyFailed(
+    messageId: string,
+    failure: FailureKind,
+    round: number | null = null,
+  ): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed' FROM chats c
+      `UPDATE messages m SET reply_status = 'failed', reply_failure = $2 FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
-           AND ($2::int IS NULL OR m.reply_round = $2::int)
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
-      [messageId, round],
+           AND ($3::int IS NULL OR m.reply_round = $3::int)
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
+      [messageId, failure, round],
     );
     return rows.map(toFailedReply);
   }
@@ -577,10 +589,10 @@ export class MessagesRepository {
   /** Marks failed every reply pending for longer than `olderThanMs`. */
   async markStaleRepliesFailed(olderThanMs: number): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed' FROM chats c
+      `UPDATE messages m SET reply_status = 'failed', reply_failure = 'timeout' FROM chats c
          WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
            AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id`,
+         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
       [olderThanMs],
     );
     return rows.map(toFailedReply);

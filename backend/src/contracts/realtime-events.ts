@@ -64,6 +64,11 @@ export interface ClientEventMap {
    * company's rooms, or joined them again); the client shows the single sign-on screen, or the company.
    */
   'company.sso_required': { companyId: string; required: boolean };
+  /**
+   * To `company:{id}:managers`: the company's Insights counters moved (messages, replies, failures or
+   * ratings stored). Coalesced: at most one per company every few seconds from each process.
+   */
+  'insights.tick': { companyId: string };
   /** To `company:{id}` (every member). */
   'company.updated': { companyId: string; name: string };
   /** To the platform room (every signed-in socket): a superadmin saved settings or colours. */

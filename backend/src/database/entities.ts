@@ -9,6 +9,7 @@ import { SessionEntity } from '../auth/session.entity';
 import { CompanyUserEntity } from '../companies/company-user.entity';
 import { CompanyEntity } from '../companies/company.entity';
 import { FileChunkEntity, StoredFileEntity } from '../files/stored-file.entity';
+import { InsightsDailyChatEntity, InsightsHourlyEntity } from '../insights/insights-rollup.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
@@ -38,4 +39,6 @@ export const ENTITIES = [
   CompanySsoEntity,
   CompanyDomainEntity,
   ExternalIdentityEntity,
+  InsightsHourlyEntity,
+  InsightsDailyChatEntity,
 ];

@@ -75,6 +75,29 @@ export const replyOutcomes = new Counter({
   registers: [registry],
 });
 
+/**
+ * Replies per company and agent by outcome: `replied`, or the Insights' failure kind (timeout,
+ * http_status, malformed, ssrf_refused, callback_expired, network, agent_error, other). Bounded: the
+ * first AGENT_SERIES_MAX (company, agent) pairs a process sees get their own labels; any later one is
+ * counted under company_id="other", agent_id="other". So at most (AGENT_SERIES_MAX + 1) x 9 series.
+ */
+export const agentReplyOutcomes = new Counter({
+  name: 'switchboard_agent_replies_total',
+  help: 'Agent replies by company id, agent id and outcome (replied, or why it failed); pairs past the cap are "other"',
+  labelNames: ['company_id', 'agent_id', 'outcome'] as const,
+  registers: [registry],
+});
+export const AGENT_SERIES_MAX = 500;
+const labelledAgents = new Set<string>();
+
+/** One reply of an agent of a company: stored (`replied`) or failed (its kind). */
+export function recordAgentReply(companyId: string, agentId: string, outcome: string): void {
+  const key = `${companyId}/${agentId}`;
+  if (!labelledAgents.has(key) && labelledAgents.size < AGENT_SERIES_MAX) labelledAgents.add(key);
+  if (labelledAgents.has(key)) agentReplyOutcomes.inc({ company_id: companyId, agent_id: agentId, outcome });
+  else agentReplyOutcomes.inc({ company_id: 'other', agent_id: 'other', outcome });
+}
+
 // Made once, so recording allocates no label strings.
 const STATUS_CLASSES = ['none', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 function statusClass(status: number): string {

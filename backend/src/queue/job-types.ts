@@ -64,6 +64,7 @@ export interface JobPayloads {
   'account.register': AccountRegisterJob;
   'replies.sweep-stale': SweepJob;
   'files.sweep-unattached': SweepJob;
+  'insights.compact': SweepJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -76,6 +77,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'account.register',
   'replies.sweep-stale',
   'files.sweep-unattached',
+  'insights.compact',
 ];
 
 export interface EnqueueOptions {

@@ -136,7 +136,7 @@ describe('socket catch-up (markers in the handshake, real PostgreSQL)', () => {
       before: (user, chat) => newMessage(t.app, scopeOf(user), chat.id, { replyStatus: 'pending' }),
       change: async (user, chat) => {
         const [waiting] = (await chats().messages(scopeOf(user), chat.id, {})).messages.slice(-1);
-        await chats().failReply(waiting.id, 'no answer');
+        await chats().failReply(waiting.id, 'no answer', 'timeout');
       },
     },
   };

@@ -409,6 +409,7 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
 
   // Company administration of the company named by X-Company-Id: owners and admins only.
   'GET /api/company/details': companyManager(200),
+  'GET /api/company/insights': companyManager(200),
   'PATCH /api/company': { ...companyManager(200), call: () => ({ body: { name: 'Renamed by the matrix' } }) },
   'GET /api/company/members': companyManager(200),
   'PATCH /api/company/members/:id': {

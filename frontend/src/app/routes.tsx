@@ -37,6 +37,7 @@ const CompanyAgentsPage = adminPage('CompanyAgentsPage');
 const CompanySettingsPage = adminPage('CompanySettingsPage');
 const CompanyDetailsPage = adminPage('CompanyDetailsPage');
 const CompanyActivityPage = adminPage('CompanyActivityPage');
+const CompanyInsightsPage = adminPage('CompanyInsightsPage');
 const InvitationPage = lazy(() =>
   import('../pages/InvitationPage').then((m) => ({ default: m.InvitationPage })),
 );
@@ -111,6 +112,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'settings', element: <CompanySettingsPage /> },
           { path: 'details', element: <CompanyDetailsPage /> },
           { path: 'activity', element: <CompanyActivityPage /> },
+          { path: 'insights', element: <CompanyInsightsPage /> },
         ],
       },
       {

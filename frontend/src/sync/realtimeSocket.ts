@@ -37,6 +37,7 @@ const LISTENED: Record<CompanyEventName, true> = {
   'member.removed': true,
   'company.updated': true,
   'company.sso_required': true,
+  'insights.tick': true,
   'platform.appearance_updated': true,
   'company.deleted': true,
 };

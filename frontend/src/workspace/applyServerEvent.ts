@@ -6,6 +6,7 @@ import { removeAgentWithChats } from './removeAgentWithChats';
 import { applyCompanyAdminEvent, isCompanyAdminEvent } from './applyCompanyAdminEvent';
 import { parseAppearance, useAppearanceStore } from '../stores/appearanceStore';
 import type { ServerEvent } from '../sync/serverEvent';
+import { notifyInsightsTick } from '../sync/insightsTicks';
 
 /**
  * Applies one server event to the stores, idempotently: every tab of the user receives every event,
@@ -20,6 +21,11 @@ export function applyServerEvent(event: ServerEvent): boolean {
     const appearance = parseAppearance(event.payload);
     if (appearance) useAppearanceStore.getState().setAppearance(appearance);
     return appearance !== null;
+  }
+  // An open Insights page reads its numbers again (the page checks the company).
+  if (event.name === 'insights.tick') {
+    notifyInsightsTick(event.payload.companyId);
+    return true;
   }
   // Membership and administration events concern every company of the user, not only the chat on screen.
   if (isCompanyAdminEvent(event)) return applyCompanyAdminEvent(event);

@@ -9,6 +9,7 @@ import { RealtimePublisher } from '../../realtime/realtime-publisher';
 import { CHAT_ARCHIVED, MESSAGE_NOT_FOUND, ONLY_AGENT_VOICE_TURNS_RATED } from '../chats.service';
 import { AGENT_REPLY_ATTEMPTS } from '../jobs/agent-reply.constants';
 import { MessagesRepository } from '../messages.repository';
+import { InsightsTicker } from '../../insights/insights-recorder';
 
 export const ONLY_AGENT_REPLIES_RATED = "Only the agent's replies can be rated.";
 
@@ -24,6 +25,7 @@ export class ReplyFeedbackService {
     private readonly messageRows: MessagesRepository,
     private readonly realtime: RealtimePublisher,
     private readonly queue: JobQueue,
+    private readonly insights: InsightsTicker,
   ) {}
 
   /**
@@ -47,6 +49,7 @@ export class ReplyFeedbackService {
     const { userId, companyId } = scope;
     // The user's other tabs and devices show the rating too.
     this.realtime.toUser(userId, 'message.updated', { companyId, chatId: rated.chatId, message: rated });
+    this.insights.touch(companyId);
     await this.tellAgent(rated.id, input.score, reason);
     return rated;
   }

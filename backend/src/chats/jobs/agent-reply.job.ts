@@ -13,6 +13,8 @@ import {
 } from '../../webhooks/webhook-client';
 import { untilDatabaseAnswers } from '../../database/until-database-answers';
 import { parseReplyFiles, type ReplyFile } from '../../files/agent-reply-files';
+import type { FailureKind } from '../../insights/insight-buckets';
+import { InsightsRecorder, type RollupTarget } from '../../insights/insights-recorder';
 import { ChatsService, replyJobId } from '../chats.service';
 import type { PendingReply, ReplyAgent } from '../messages.repository';
 import { type ReplyStream, ReplyStreamingService } from '../streaming/reply-streaming.service';
@@ -36,6 +38,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     private readonly chats: ChatsService,
     private readonly streaming: ReplyStreamingService,
     private readonly callbackTokens: AgentCallbackTokensService,
+    private readonly insights: InsightsRecorder,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -62,13 +65,15 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     // A job of an earlier round: the reply was asked for again since, and that round's job answers it.
     if (context.round !== (job.round ?? 0)) return;
     const agent = context.agent;
-    if (!agent) return this.fail(id, 'The agent no longer exists.', context.round);
+    if (!agent) return this.fail(id, 'The agent no longer exists.', 'other', context.round);
     // A streamed answer's pieces reach the user's tabs as they come; the reply is stored once, at the end.
     const stream = this.streaming.open({ ...context, messageId: id });
     try {
       const outcome = await this.callAgent(agent, context, stream, job);
       await stream.flush();
       await this.settle(id, outcome, meta, agent, context);
+      if (stream.firstChunkAt !== null)
+        await this.insights.firstChunk(rollupTarget(context), context.askedAt, stream.firstChunkAt);
     } finally {
       await stream.close();
     }
@@ -93,31 +98,38 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         const replyFiles = parseReplyFiles(outcome.body);
         if (replyFiles.length) return this.storeReplyWithFiles(id, outcome.body, replyFiles, context);
         const text = parseAgentReply(outcome.body);
-        await this.waitForDatabase(`storing the reply to ${id}`, () =>
+        const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
           this.chats.storeReply(id, text, undefined, round),
         );
+        if (stored && text === SORRY_REPLY) await this.insights.malformed(rollupTarget(context));
         return;
       }
       case 'streamed':
-        return this.settleStream(id, outcome, meta, round);
+        return this.settleStream(id, outcome, meta, context);
       case 'aborted':
         // Stopped by the user: the stop request stored what came (or nothing); nothing is left to do.
         return;
       case 'http_error': {
         const message = `Webhook response error: ${outcome.status}`;
-        if (outcome.status >= 500) return this.retryOrFail(id, meta, message, round);
-        await this.fail(id, message, round);
+        if (outcome.status >= 500) return this.retryOrFail(id, meta, message, 'http_status', context);
+        await this.fail(id, message, 'http_status', round);
         throw new PermanentJobError(message);
       }
       case 'timeout':
-        return this.retryOrFail(id, meta, 'The agent did not answer in time.', round);
+        return this.retryOrFail(id, meta, 'The agent did not answer in time.', 'timeout', context);
       case 'network_error':
-        return this.retryOrFail(id, meta, `The agent could not be reached (${outcome.message}).`, round);
+        return this.retryOrFail(
+          id,
+          meta,
+          `The agent could not be reached (${outcome.message}).`,
+          'network',
+          context,
+        );
       case 'too_large':
-        await this.fail(id, 'The agent answered with more than 1 MB.', round);
+        await this.fail(id, 'The agent answered with more than 1 MB.', 'malformed', round);
         throw new PermanentJobError('response too large');
       case 'refused':
-        await this.fail(id, outcome.message, round);
+        await this.fail(id, outcome.message, 'ssrf_refused', round);
         throw new PermanentJobError(outcome.message);
     }
   }
@@ -152,14 +164,16 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     id: string,
     outcome: Extract<StreamingWebhookOutcome, { kind: 'streamed' }>,
     meta: JobMeta,
-    round: number,
+    context: PendingReply,
   ): Promise<void> {
     const { text, ending } = outcome;
+    const round = context.round;
     if (ending === 'end') {
       const reply = text.trim() ? text : SORRY_REPLY;
-      await this.waitForDatabase(`storing the reply to ${id}`, () =>
+      const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
         this.chats.storeReply(id, reply, undefined, round),
       );
+      if (stored && reply === SORRY_REPLY) await this.insights.malformed(rollupTarget(context));
       return;
     }
     if (text.trim()) {
@@ -173,9 +187,10 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         ),
       );
     }
-    if (ending === 'timeout') return this.retryOrFail(id, meta, 'The agent did not answer in time.', round);
+    if (ending === 'timeout')
+      return this.retryOrFail(id, meta, 'The agent did not answer in time.', 'timeout', context);
     const reason = `The agent reported an error: ${outcome.error ?? 'no details'}`;
-    await this.fail(id, reason, round);
+    await this.fail(id, reason, 'agent_error', round);
     throw new PermanentJobError(reason);
   }
 
@@ -234,18 +249,30 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     );
   }
 
-  private async retryOrFail(messageId: string, meta: JobMeta, reason: string, round: number): Promise<void> {
+  private async retryOrFail(
+    messageId: string,
+    meta: JobMeta,
+    reason: string,
+    failure: FailureKind,
+    context: PendingReply,
+  ): Promise<void> {
     if (meta.attempt < meta.maxAttempts) {
       this.logger.warn(`Reply to ${messageId}, attempt ${meta.attempt}/${meta.maxAttempts}: ${reason}`);
+      await this.insights.retry(rollupTarget(context));
       throw new RetryableWebhookError(reason);
     }
-    await this.fail(messageId, reason, round);
+    await this.fail(messageId, reason, failure, context.round);
     throw new PermanentJobError(reason);
   }
 
-  private fail(messageId: string, reason: string, round: number): Promise<void> {
+  private fail(messageId: string, reason: string, failure: FailureKind, round: number): Promise<void> {
     return this.waitForDatabase(`failing the reply to ${messageId}`, () =>
-      this.chats.failReply(messageId, reason, round),
+      this.chats.failReply(messageId, reason, failure, round),
     );
   }
+}
+
+/** The Insights counters a reply job's samples go to. */
+function rollupTarget(context: PendingReply): RollupTarget {
+  return { companyId: context.companyId, agentId: context.agentId, chatId: context.chatId };
 }

@@ -39,7 +39,7 @@ export class StaleReplySweeper implements OnApplicationBootstrap {
     if (requeued) this.logger.warn(`Queued ${requeued} replies again whose jobs were lost`);
     const overdue = await this.callbacks.overdue();
     for (const { messageId, deadlineMinutes } of overdue)
-      await this.chats.failReply(messageId, callbackDeadlineMissed(deadlineMinutes));
+      await this.chats.failReply(messageId, callbackDeadlineMissed(deadlineMinutes), 'callback_expired');
     if (overdue.length) this.logger.warn(`Failed ${overdue.length} replies whose agents did not call back`);
     const failed = await this.chats.failStaleReplies();
     if (failed) this.logger.warn(`Failed ${failed} replies that were pending too long`);

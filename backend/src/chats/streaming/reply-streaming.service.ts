@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerScope } from '../../common/company-scope';
 import type { StopReplyResult } from '../../contracts/chats';
-import { recordReplies } from '../../metrics/metrics';
+import { recordAgentReply, recordReplies } from '../../metrics/metrics';
 import { RealtimePublisher } from '../../realtime/realtime-publisher';
+import { InsightsTicker } from '../../insights/insights-recorder';
 import { ChatsService } from '../chats.service';
 import type { ReplyInterruption } from '../message.entity';
 import { MessagesRepository, type ReplyTarget } from '../messages.repository';
@@ -23,6 +24,8 @@ export class ReplyStream {
   private started = false;
   /** The tool the agent is using, as last told to the tabs. */
   private activity: string | null = null;
+  /** Date.now() when the first piece of text came (the Insights' time to first chunk); null before. */
+  firstChunkAt: number | null = null;
 
   constructor(
     private readonly target: ReplyTarget & { messageId: string },
@@ -37,6 +40,7 @@ export class ReplyStream {
 
   push(text: string): void {
     if (this.over()) return;
+    this.firstChunkAt ??= Date.now();
     this.waiting += text;
     if (!this.busy) this.sending = this.send();
   }
@@ -118,6 +122,7 @@ export class ReplyStreamingService {
     private readonly messageRows: MessagesRepository,
     private readonly chats: ChatsService,
     private readonly realtime: RealtimePublisher,
+    private readonly insights: InsightsTicker,
   ) {}
 
   /**
@@ -143,8 +148,10 @@ export class ReplyStreamingService {
     if (!stored) return;
     recordReplies('replied');
     const { userId, companyId, message, chat } = stored;
+    recordAgentReply(companyId, chat.agentId, 'replied');
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: false });
+    this.insights.touch(companyId);
   }
 
   /**

@@ -308,7 +308,7 @@ describe('regenerate and edit', () => {
     const { chat, message } = await chatWith(user, '/async', 'long job');
     const [round0] = bodiesOf(message.id);
     // The first round gives up (as the deadline sweep would): the user asks again.
-    await t.app.get(ChatsService).failReply(message.id, 'The agent did not answer in time.');
+    await t.app.get(ChatsService).failReply(message.id, 'The agent did not answer in time.', 'timeout');
     await regenerate(user, message.id).expect(200);
     await drain();
     const round1 = bodiesOf(message.id)[1];

@@ -4,6 +4,7 @@ import { MEMBER_PAGE_SIZE } from '@contracts/company-admin';
 import { invitationsApi } from '../../api/invitationsApi';
 import { PagedList, type PagedListSource } from '../../sync/pagedList';
 import { useCompanyAdminStore } from '../../stores/companyAdminStore';
+import { notifyInsightsTick } from '../../sync/insightsTicks';
 
 /** An admin list's key: the company on screen. */
 export interface AdminKey {
@@ -67,6 +68,8 @@ export const adminLists = {
  */
 export async function resyncCompanyAdmin(): Promise<void> {
   const { companyId, members, invitations, agents, details } = store();
+  // Events may have been missed: an open Insights page reads its numbers again too.
+  notifyInsightsTick(null);
   if (!companyId) return;
   const loaded = [
     members.loaded && adminLists.members,

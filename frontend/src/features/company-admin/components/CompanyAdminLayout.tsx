@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   ArrowLeftOutlined,
+  BarChartOutlined,
   HistoryOutlined,
   InfoCircleOutlined,
   MailOutlined,
@@ -27,6 +28,7 @@ const NAV_ITEMS: NonNullable<MenuProps['items']> = [
   { key: `${COMPANY_ADMIN_BASE}/settings`, icon: <SettingOutlined />, label: 'Settings' },
   { key: `${COMPANY_ADMIN_BASE}/details`, icon: <InfoCircleOutlined />, label: 'Company Details' },
   { key: `${COMPANY_ADMIN_BASE}/activity`, icon: <HistoryOutlined />, label: 'Activity' },
+  { key: `${COMPANY_ADMIN_BASE}/insights`, icon: <BarChartOutlined />, label: 'Insights' },
   { type: 'divider' },
   { key: '/chat', icon: <ArrowLeftOutlined />, label: 'Back to App' },
 ];

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  acceptViaApi,
+  agentWebhookUrl,
+  apiHeaders,
+  createAgent,
+  inviteViaApi,
+  registerViaApi,
+  type ApiSession,
+} from '../fixtures/api';
+import { realtimeConnected } from '../fixtures/realtime';
+import { chooseFromUserMenu, dismissToasts, expectToast, newAccount, userMenuButton } from '../fixtures/ui';
+
+/** Sends a message to the agent in a new chat (POST /api/messages), as the chat screen's first message does. */
+async function send(session: ApiSession, agentId: string, content: string): Promise<void> {
+  const res = await session.request.post('/api/messages', {
+    headers: apiHeaders(session),
+    data: { agentId, content },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The company's numbers as the API gives them (the test's own view, to wait for the replies). */
+async function totals(session: ApiSession) {
+  const res = await session.request.get('/api/company/insights', { headers: apiHeaders(session) });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { total: { messages: number; replies: number; failed: number } }).total;
+}
+
+const card = (page: Page, testId: string) => page.getByTestId(testId);
+
+test('an admin reads the agents’ numbers, live; a plain member gets neither the page nor the API', async ({
+  browser,
+}) => {
+  const owner = newAccount('insights-owner', { companyName: `Insights Co ${Date.now()}` });
+  const member = newAccount('insights-member', { companyName: `Member Co ${Date.now()}` });
+  const ownerContext = await browser.newContext();
+  const memberContext = await browser.newContext();
+  try {
+    const ownerPage = await ownerContext.newPage();
+    const ownerSession = await registerViaApi(ownerPage, owner);
+    const echo = await createAgent(ownerSession, { name: 'Echo', webhook: agentWebhookUrl('/echo') });
+    // The fixture answers 404 on a path it does not know: an HTTP status failure, not tried again.
+    const failing = await createAgent(ownerSession, { name: 'Failing', webhook: agentWebhookUrl('/gone') });
+
+    for (let i = 1; i <= 3; i++) await send(ownerSession, echo.id, `insights ${i}`);
+    for (let i = 1; i <= 2; i++) await send(ownerSession, failing.id, `doomed ${i}`);
+    await expect.poll(async () => totals(ownerSession)).toMatchObject({ messages: 5, replies: 3, failed: 2 });
+
+    const connected = realtimeConnected(ownerPage);
+    await ownerPage.goto('/company/admin/insights');
+    await connected;
+    await expect(ownerPage.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    await expect(card(ownerPage, 'insights-messages')).toContainText('5');
+    await expect(card(ownerPage, 'insights-replies')).toContainText('3');
+    await expect(card(ownerPage, 'insights-failures')).toContainText('2');
+    await expect(card(ownerPage, 'insights-latency-p50')).toContainText(/\d+(\.\d)? (ms|s)/);
+
+    const perAgent = ownerPage.getByRole('table', { name: 'Per agent' });
+    const echoRow = perAgent.getByRole('row').filter({ hasText: 'Echo' });
+    await expect(echoRow.getByRole('cell').nth(1)).toHaveText('3');
+    await expect(echoRow.getByRole('cell').nth(7)).toHaveText(/\d+(\.\d)? (ms|s)/);
+    const failingRow = perAgent.getByRole('row').filter({ hasText: 'Failing' });
+    await expect(failingRow).toContainText('2: HTTP status 2');
+    const kinds = ownerPage.getByRole('table', { name: 'Failures by kind' });
+    await expect(kinds.getByRole('row').filter({ hasText: 'HTTP status' })).toContainText('2');
+
+    // Each chart's numbers, in a table a keyboard and a screen reader reach.
+    await ownerPage.getByText('The numbers of this chart').first().click();
+    const traffic = ownerPage.getByRole('table', { name: 'Messages and failures' });
+    await expect(traffic).toBeVisible();
+
+    // A new message moves today's counter without a reload.
+    await send(ownerSession, echo.id, 'insights live');
+    await expect(card(ownerPage, 'insights-messages')).toContainText('6');
+    await expect(card(ownerPage, 'insights-replies')).toContainText('4');
+
+    // A plain member of the company: no menu entry, the address sends them back, the API says 403.
+    const memberPage = await memberContext.newPage();
+    const memberSession = await registerViaApi(memberPage, member);
+    await acceptViaApi(memberSession, (await inviteViaApi(ownerSession, member.email, 'user')).link);
+    const memberConnected = realtimeConnected(memberPage);
+    await memberPage.goto('/chat');
+    await memberConnected;
+    await chooseFromUserMenu(memberPage, owner.companyName);
+    await expect(memberPage.getByTestId('header-company-name')).toHaveText(owner.companyName);
+    await userMenuButton(memberPage).click();
+    await expect(memberPage.getByRole('menuitem', { name: 'Company Admin' })).toHaveCount(0);
+    await memberPage.keyboard.press('Escape');
+    await memberPage.goto('/company/admin/insights');
+    await expectToast(memberPage, 'Access denied');
+    await expect(memberPage).toHaveURL(/\/chat$/);
+    await dismissToasts(memberPage);
+    const refused = await memberSession.request.get('/api/company/insights', {
+      headers: { ...apiHeaders(memberSession), 'x-company-id': ownerSession.companyId },
+    });
+    expect(refused.status()).toBe(403);
+  } finally {
+    await ownerContext.close();
+    await memberContext.close();
+  }
+});
