@@ -31,10 +31,13 @@ export class ChatAttachmentsController {
     @Param('id', CHAT_ID) id: string,
     @Req() req: Request,
   ): Promise<MessageAttachment> {
-    // The chat is checked before a byte is stored.
+    // The chat is checked before a byte is stored. The request's length (a little more than the file's)
+    // is what the upload holds of the company's stored-bytes quota while it streams.
     await this.chats.get(scope, id);
+    const length = req.headers['content-length'];
+    const declared = length && /^\d+$/.test(length) ? Number(length) : undefined;
     return withUploadedFile(req, this.config.attachments.maxBytes, (name, file) =>
-      this.chats.uploadAttachment(scope, id, name, file),
+      this.chats.uploadAttachment(scope, id, name, file, declared),
     );
   }
 }

@@ -255,10 +255,11 @@ export class ChatsService {
     chatId: string,
     name: string,
     file: Readable,
+    declaredBytes?: number,
   ): Promise<MessageAttachment> {
     const chat = await this.get(scope, chatId);
     if (chat.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);
-    return this.attachments.upload(scope, chatId, name, file);
+    return this.attachments.upload(scope, chatId, name, file, declaredBytes);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
+import { CompanyQuotasModule } from '../quotas/company-quotas.module';
 import { CompanyAdminController } from './company-admin.controller';
 import { CompanyAdminService } from './company-admin.service';
 import { CompanySettingsRepository } from './company-settings.repository';
@@ -9,7 +10,7 @@ import { MembersService } from './members.service';
 
 /** Company Admin: members and roles, settings, details and the company's agents. */
 @Module({
-  imports: [CompaniesModule, AgentsModule],
+  imports: [CompaniesModule, AgentsModule, CompanyQuotasModule],
   controllers: [CompanyAdminController],
   providers: [CompanyAdminService, CompanySettingsRepository, MembersRepository, MembersService],
   exports: [MembersService],

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'user.enabled',
   'company.created',
   'company.deleted',
+  'company.quotas_updated',
+  'chat.deleted',
   'agent.deleted',
   'sso.updated',
   'sso.domain_claimed',
@@ -36,7 +38,7 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings';
+export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'chat';
 
 export interface AuditEntryView {
   /** Also the paging cursor. */

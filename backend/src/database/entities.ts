@@ -11,6 +11,7 @@ import { FileChunkEntity, StoredFileEntity } from '../files/stored-file.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
+import { CompanyQuotasEntity } from '../quotas/company-quotas.entity';
 import { CompanyDomainEntity } from '../sso/company-domain.entity';
 import { CompanySsoEntity } from '../sso/company-sso.entity';
 import { ExternalIdentityEntity } from '../sso/external-identity.entity';
@@ -36,4 +37,5 @@ export const ENTITIES = [
   CompanySsoEntity,
   CompanyDomainEntity,
   ExternalIdentityEntity,
+  CompanyQuotasEntity,
 ];

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { guardedGet } from '../webhooks/guarded-fetch';
 import type { ReplyFile } from './agent-reply-files';
@@ -12,7 +13,8 @@ import {
 } from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MAX_ATTACHMENTS_PER_MESSAGE, type MessageAttachment } from '../contracts/chats';
-import type { Tx } from '../database/database';
+import { Database, type Tx } from '../database/database';
+import { CompanyQuotasService } from '../quotas/company-quotas.service';
 import {
   attachmentLinkKey,
   checkAttachmentLink,
@@ -33,6 +35,8 @@ export const TOO_MANY_ATTACHMENTS = `A message can carry at most ${MAX_ATTACHMEN
 export const IMAGE_UNREADABLE = (name: string): string => `"${name}" could not be read as an image.`;
 export const NOT_TEXT = (name: string): string =>
   `"${name}" is not a text file (it must be UTF-8 text to be attached as ${name.split('.').pop()}).`;
+export const LONGER_THAN_DECLARED = (name: string): string =>
+  `"${name}" is longer than its upload declared; please attach it again.`;
 export const fileTooLarge = (name: string, maxBytes: number): string =>
   `"${name}" is too large: files can be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`;
 
@@ -75,6 +79,8 @@ export class AttachmentsService {
     @Inject(ATTACHMENT_STORE) private readonly store: AttachmentStore,
     private readonly rows: AttachmentsRepository,
     private readonly images: FilesService,
+    private readonly database: Database,
+    private readonly quotas: CompanyQuotasService,
   ) {
     this.linkKey = attachmentLinkKey(config.jwtSecret);
   }
@@ -84,15 +90,24 @@ export class AttachmentsService {
    * bytes (text from the extension, confirmed over the whole file); the size is counted as the bytes
    * stream to the store, and the upload refused as soon as it passes the limit. Images are re-encoded.
    * Nothing of a refused upload is kept.
+   *
+   * `declaredBytes` (the request's Content-Length, a fetched file's length) is what the upload holds of
+   * its company's stored-bytes quota while it streams: a body longer than it declared is refused.
+   * Unknown: MAX_ATTACHMENT_MB is held.
    */
   async upload(
     scope: OwnerScope,
     chatId: string,
     rawName: string,
     body: Readable,
+    declaredBytes?: number,
   ): Promise<MessageAttachment> {
     const name = cleanFileName(rawName);
     const maxBytes = this.config.attachments.maxBytes;
+    const reserve =
+      declaredBytes !== undefined && Number.isSafeInteger(declaredBytes) && declaredBytes > 0
+        ? Math.min(declaredBytes, maxBytes)
+        : maxBytes;
     const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     let seen = 0;
     const next = async (): Promise<Buffer | null> => {
@@ -100,6 +115,7 @@ export class AttachmentsService {
       if (done) return null;
       seen += value.length;
       if (seen > maxBytes) throw new PayloadTooLargeError(fileTooLarge(name, maxBytes));
+      if (seen > reserve) throw new ValidationFailedError(LONGER_THAN_DECLARED(name));
       return value;
     };
 
@@ -133,7 +149,7 @@ export class AttachmentsService {
       for await (const piece of rest()) pieces.push(piece);
       const image = await this.images.reencodeAttachedImage(Buffer.concat(pieces), decision.mimeType);
       if (!image) throw new ValidationFailedError(IMAGE_UNREADABLE(name));
-      return this.storeNew(scope, chatId, name, decision, [image.data], image);
+      return this.storeNew(scope, chatId, name, decision, [image.data], image, image.data.length);
     }
     const text = decision.text ? new Utf8Check() : null;
     const checked = async function* (): AsyncGenerator<Buffer> {
@@ -143,7 +159,7 @@ export class AttachmentsService {
       }
       if (text && !text.end()) throw new ValidationFailedError(NOT_TEXT(name));
     };
-    return this.storeNew(scope, chatId, name, decision, checked(), null);
+    return this.storeNew(scope, chatId, name, decision, checked(), null, reserve);
   }
 
   private async storeNew(
@@ -153,15 +169,21 @@ export class AttachmentsService {
     type: { mimeType: string; kind: 'image' | 'file' },
     bytes: AsyncIterable<Buffer> | Buffer[],
     dimensions: { width: number; height: number } | null,
+    reserveBytes: number,
   ): Promise<MessageAttachment> {
-    const id = await this.rows.insert({
-      ownerId: scope.userId,
-      companyId: scope.companyId,
-      chatId,
-      name,
-      mimeType: type.mimeType,
-      kind: type.kind,
-      storage: this.store.kind,
+    // The quota check and the row holding its reservation commit together, before a byte is stored.
+    const id = await this.database.transaction(async (tx) => {
+      await this.quotas.reserveStoredBytes(tx, scope.companyId, reserveBytes);
+      return this.rows.insert(tx, {
+        ownerId: scope.userId,
+        companyId: scope.companyId,
+        chatId,
+        name,
+        mimeType: type.mimeType,
+        kind: type.kind,
+        storage: this.store.kind,
+        reservedBytes: reserveBytes,
+      });
     });
     try {
       const size = await this.store.write(id, toAsync(bytes));
@@ -278,11 +300,18 @@ export class AttachmentsService {
     fetchRules: { allowedHosts: ReadonlySet<string>; timeoutMs: number },
   ): Promise<string | null> {
     try {
-      const body =
-        'url' in file
-          ? await guardedGet(file.url, fetchRules)
-          : Readable.from([Buffer.from(file.data, 'base64')]);
-      const stored = await this.upload(target, target.chatId, file.name, body);
+      let body: Readable;
+      let declared: number | undefined;
+      if ('url' in file) {
+        body = await guardedGet(file.url, fetchRules);
+        const length = (body as IncomingMessage).headers?.['content-length'];
+        declared = length && /^\d+$/.test(length) ? Number(length) : undefined;
+      } else {
+        const bytes = Buffer.from(file.data, 'base64');
+        body = Readable.from([bytes]);
+        declared = bytes.length;
+      }
+      const stored = await this.upload(target, target.chatId, file.name, body, declared);
       return stored.id;
     } catch (error) {
       this.logger.warn(`A file of the agent's reply was not stored (${file.name}): ${String(error)}`);

@@ -58,6 +58,8 @@ export interface NewAttachment {
   mimeType: string;
   kind: AttachmentKind;
   storage: FileStorage;
+  /** Held of the company's stored-bytes quota until the bytes are stored (markStored). */
+  reservedBytes: number;
 }
 
 /** Attachments' rows and chunks. Every read by a user goes through the chat's owner and company. */
@@ -65,22 +67,33 @@ export interface NewAttachment {
 export class AttachmentsRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(file: NewAttachment): Promise<string> {
+  async insert(tx: Tx, file: NewAttachment): Promise<string> {
     const rows: Array<{ id: string }> = await this.db.query(
-      `INSERT INTO files (owner_id, company_id, chat_id, purpose, name, content_type, kind, storage, size)
-       VALUES ($1, $2, $3, 'attachment', $4, $5, $6, $7, 0) RETURNING id`,
-      [file.ownerId, file.companyId, file.chatId, file.name, file.mimeType, file.kind, file.storage],
+      `INSERT INTO files (owner_id, company_id, chat_id, purpose, name, content_type, kind, storage, size,
+         reserved_bytes)
+       VALUES ($1, $2, $3, 'attachment', $4, $5, $6, $7, 0, $8) RETURNING id`,
+      [
+        file.ownerId,
+        file.companyId,
+        file.chatId,
+        file.name,
+        file.mimeType,
+        file.kind,
+        file.storage,
+        file.reservedBytes,
+      ],
+      tx,
     );
     return rows[0].id;
   }
 
-  /** Once the bytes are stored: their size (and an image's dimensions). */
+  /** Once the bytes are stored: their size (and an image's dimensions); the reservation is let go. */
   async markStored(
     id: string,
     size: number,
     dimensions: { width: number; height: number } | null,
   ): Promise<void> {
-    await this.db.execute('UPDATE files SET size = $2, width = $3, height = $4 WHERE id = $1', [
+    await this.db.execute('UPDATE files SET size = $2, width = $3, height = $4, reserved_bytes = 0 WHERE id = $1', [
       id,
       size,
       dimensions?.width ?? null,

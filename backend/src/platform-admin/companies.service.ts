@@ -22,6 +22,8 @@ import { SUPERADMIN_REQUIRED } from './superadmin.guard';
 import { PlatformUsersRepository } from './users.repository';
 import { type AdminActor, decodeCursor, encodeCursor, INVALID_CURSOR } from './users.service';
 import { Database } from '../database/database';
+import type { CompanyQuotaUsage, UpdateCompanyQuotasRequest } from '../contracts/company-quotas';
+import { CompanyQuotasService } from '../quotas/company-quotas.service';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 export const NO_USER_WITH_EMAIL = 'No user with that email';
@@ -41,6 +43,7 @@ export class PlatformCompaniesService {
     private readonly companyCreation: CompaniesService,
     private readonly realtime: RealtimePublisher,
     private readonly audit: AuditService,
+    private readonly quotas: CompanyQuotasService,
   ) {}
 
   async list(query: { search?: string; cursor?: string; limit?: number }): Promise<PlatformCompanyPage> {
@@ -82,7 +85,31 @@ export class PlatformCompaniesService {
   async details(companyId: string): Promise<PlatformCompanyDetails> {
     const details = await this.companies.details(companyId);
     if (!details) throw new NotFoundError(COMPANY_NOT_FOUND);
-    return details;
+    return { ...details, quotas: await this.quotas.usage(companyId) };
+  }
+
+  /** Sets the company's quotas (a limit left out stays; null removes it), audited with before and after. */
+  async setQuotas(
+    actor: AdminActor,
+    companyId: string,
+    changes: UpdateCompanyQuotasRequest,
+  ): Promise<CompanyQuotaUsage> {
+    await this.database.transaction(async (tx) => {
+      if (!(await this.users.isActiveSuperadmin(tx, actor.user.id)))
+        throw new ForbiddenError(SUPERADMIN_REQUIRED);
+      const name = await this.companies.lockName(tx, companyId);
+      if (name === null) throw new NotFoundError(COMPANY_NOT_FOUND);
+      const { before, after } = await this.quotas.set(tx, companyId, changes);
+      await this.audit.record(tx, {
+        action: 'company.quotas_updated',
+        actor: { id: actor.user.id },
+        target: { type: 'company', id: companyId, label: name },
+        company: { id: companyId, name },
+        ip: actor.ip,
+        details: { before, after },
+      });
+    });
+    return this.quotas.usage(companyId);
   }
 
   async members(companyId: string): Promise<PlatformCompanyMemberView[]> {

@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
+import { CompanyQuotasModule } from '../quotas/company-quotas.module';
 import { PlatformAgentsController } from './agents.controller';
 import { PlatformAgentsRepository } from './agents.repository';
 import { PlatformAgentsService } from './agents.service';
@@ -16,7 +17,14 @@ import { PlatformUsersService } from './users.service';
 
 /** Platform Admin → Users, Companies and Agents (superadmins only). */
 @Module({
-  imports: [AuthModule, AccountJobsModule, ProfilesModule, CompaniesModule, MailModule],
+  imports: [
+    AuthModule,
+    AccountJobsModule,
+    ProfilesModule,
+    CompaniesModule,
+    MailModule,
+    CompanyQuotasModule,
+  ],
   controllers: [PlatformUsersController, PlatformCompaniesController, PlatformAgentsController],
   providers: [
     PlatformUsersRepository,

@@ -18,6 +18,8 @@ import { AgentFilesInline1763950000001 } from './1763950000001-agent-files-inlin
 import { ReplyFeedback1763960000000 } from './1763960000000-reply-feedback';
 import { CompanySso1763970000000 } from './1763970000000-company-sso';
 import { SsoSignIn1763970000001 } from './1763970000001-sso-sign-in';
+import { CompanyQuotas1763990000000 } from './1763990000000-company-quotas';
+import { FileNameSearch1763990000001 } from './1763990000001-file-name-search';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   ReplyFeedback1763960000000,
   CompanySso1763970000000,
   SsoSignIn1763970000001,
+  CompanyQuotas1763990000000,
+  FileNameSearch1763990000001,
 ];
