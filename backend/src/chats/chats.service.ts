@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
+import { AuditService } from '../audit/audit.service';
 import type { OwnerScope } from '../common/company-scope';
 import { CHAT_PAGE_SIZE, type ChatPage } from '../contracts/chats';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
@@ -77,6 +78,7 @@ export class ChatsService {
     private readonly realtime: RealtimePublisher,
     private readonly replyStreams: ReplyStreamStore,
     private readonly attachments: AttachmentsService,
+    private readonly audit: AuditService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -153,12 +155,27 @@ export class ChatsService {
     return chat;
   }
 
-  async remove(scope: OwnerScope, chatId: string): Promise<void> {
-    await this.get(scope, chatId);
-    // The rows of the chat's files go with it; bytes kept outside PostgreSQL are deleted after.
-    const external = await this.attachments.externalIdsOfChat(chatId);
-    await this.chats.removeWithMessages(scope, chatId);
-    await this.attachments.removeExternal(external);
+  /**
+   * Deletes the chat with its messages and files, and records in the audit log what went (the title is
+   * left out: the chat was its owner's alone). The rows of the chat's files go with it; bytes kept
+   * outside PostgreSQL are deleted after the commit.
+   */
+  async remove(scope: OwnerScope, chatId: string, ip: string | null = null): Promise<void> {
+    const removed = await this.database.transaction(async (tx) => {
+      if (!(await this.chats.lockOwned(tx, scope, chatId))) throw new NotFoundError(CHAT_NOT_FOUND);
+      const files = await this.attachments.removalSummary(tx, { chatId });
+      const chat = await this.chats.removeWithMessages(tx, chatId);
+      await this.audit.record(tx, {
+        action: 'chat.deleted',
+        actor: { id: scope.userId },
+        target: { type: 'chat', id: chatId, label: null },
+        company: { id: scope.companyId },
+        ip,
+        details: { messages: chat.messages, files: files.files, fileBytes: files.bytes },
+      });
+      return files;
+    });
+    await this.attachments.removeExternal(removed.externalIds);
     this.realtime.toUser(scope.userId, 'chat.deleted', { companyId: scope.companyId, chatId });
   }
 

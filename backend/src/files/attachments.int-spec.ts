@@ -5,6 +5,7 @@ import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '
 import { docxBytes, exeBytes, pdfBytes, pngBytes, zipBytes } from '../../test/attachments.test-util';
 import { startS3rver } from '../../test/s3rver.test-util';
 import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
 import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 import type { MessageAttachment, MessageView } from '../contracts/chats';
 import { signWebhook } from '../webhooks/webhook-client';
@@ -457,6 +458,50 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     }
   });
 
+  it('deletes a chat with its files (rows and chunks) and audits how many files and bytes went', async () => {
+    const user = await registerUser(t);
+    const chatId = await newChat(user);
+    const pdf = pdfBytes(200_000);
+    const sent = await uploaded(user, chatId, 'gone.pdf', pdf);
+    const unsent = await uploaded(user, chatId, 'draft.txt', Buffer.from('draft'));
+    await send(user, chatId, { content: 'see attached', attachmentIds: [sent.id] }).expect(201);
+    const db = t.app.get(DataSource);
+    const chunks = async (): Promise<number> =>
+      Number(
+        (
+          await db.query<Array<{ n: string }>>(
+            'SELECT count(*) AS n FROM file_chunks WHERE file_id = ANY($1::uuid[])',
+            [[sent.id, unsent.id]],
+          )
+        )[0].n,
+      );
+    expect(await chunks()).toBeGreaterThan(0);
+
+    // Another member of another company cannot delete it (404), and nothing is recorded.
+    const stranger = await registerUser(t);
+    await request(t.http).delete(`/api/chats/${chatId}`).set(as(stranger)).expect(404);
+
+    await request(t.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
+    expect(await chunks()).toBe(0);
+    expect(await db.getRepository(StoredFileEntity).countBy({ chatId })).toBe(0);
+    await request(t.http).get(sent.url).expect(404);
+    const entries: Array<{ details: unknown; actor_id: string; company_id: string; target_label: null }> =
+      await db.query(
+        `SELECT details, actor_id, company_id, target_label FROM audit_log
+         WHERE action = 'chat.deleted' AND target_id = $1`,
+        [chatId],
+      );
+    expect(entries).toEqual([
+      {
+        // The message, and the agent's reply when it came before the delete.
+        details: { messages: expect.any(Number), files: 2, fileBytes: pdf.length + 5 },
+        actor_id: user.userId,
+        company_id: user.companyId,
+        target_label: null,
+      },
+    ]);
+  });
+
   describe('with S3_URL set', () => {
     it('keeps the bytes in the bucket, serves them, and deletes them with the chat', async () => {
       const s3 = await startS3rver();
@@ -489,6 +534,43 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         const store = await S3AttachmentStore.open(parseS3Url(s3.url));
         try {
           await expect(store.read(file.id)).rejects.toThrow();
+          const [entry]: Array<{ details: unknown }> = await app.app
+            .get(DataSource)
+            .query(`SELECT details FROM audit_log WHERE action = 'chat.deleted' AND target_id = $1`, [
+              chatId,
+            ]);
+          expect(entry.details).toEqual({ messages: 0, files: 1, fileBytes: pdf.length });
+
+          // A company deleted by the platform admin takes its files' bytes out of the bucket too.
+          const other = await registerUser(app);
+          const otherChat = (
+            await request(app.http)
+              .post('/api/chats')
+              .set(as(other))
+              .send({ agentId: 'default-agent', title: 'S3' })
+              .expect(201)
+          ).body.id as string;
+          const kept = (
+            await request(app.http)
+              .post(`/api/chats/${otherChat}/attachments`)
+              .set(as(other))
+              .attach('file', pdf, 'company.pdf')
+              .expect(201)
+          ).body as MessageAttachment;
+          (await store.read(kept.id)).destroy(); // there, until the company goes
+          const admin = await registerUser(app);
+          await setSuperadmin(app.app, admin.userId);
+          await request(app.http)
+            .delete(`/api/admin/companies/${other.companyId}`)
+            .set(as(admin))
+            .expect(204);
+          await expect(store.read(kept.id)).rejects.toThrow();
+          const [companyEntry]: Array<{ details: Record<string, number> }> = await app.app
+            .get(DataSource)
+            .query(`SELECT details FROM audit_log WHERE action = 'company.deleted' AND target_id = $1`, [
+              other.companyId,
+            ]);
+          expect(companyEntry.details).toMatchObject({ chats: 1, files: 1, fileBytes: pdf.length });
         } finally {
           store.destroy();
         }

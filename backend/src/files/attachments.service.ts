@@ -335,9 +335,15 @@ export class AttachmentsService {
     if (ids.length) await this.discard(ids.map((id) => ({ id, storage: this.store.kind })));
   }
 
-  /** Ids of a chat's files whose bytes the rows' cascade does not reach: read before deleting the chat. */
-  externalIdsOfChat(chatId: string): Promise<string[]> {
-    return this.store.kind === 's3' ? this.rows.externalIdsOfChat(chatId) : Promise.resolve([]);
+  /**
+   * Read in the transaction that deletes a chat (or a company): how many files and bytes go with it, for
+   * the audit log, and the ids whose bytes the rows' cascade does not reach (removeExternal after).
+   */
+  removalSummary(
+    tx: Tx,
+    where: { chatId: string } | { companyId: string },
+  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+    return this.rows.summaryOf(tx, where);
   }
 
   /** After a chat's rows are gone: their bytes in the bucket. Logged, not thrown: the chat is deleted. */

@@ -93,12 +93,10 @@ export class AttachmentsRepository {
     size: number,
     dimensions: { width: number; height: number } | null,
   ): Promise<void> {
-    await this.db.execute('UPDATE files SET size = $2, width = $3, height = $4, reserved_bytes = 0 WHERE id = $1', [
-      id,
-      size,
-      dimensions?.width ?? null,
-      dimensions?.height ?? null,
-    ]);
+    await this.db.execute(
+      'UPDATE files SET size = $2, width = $3, height = $4, reserved_bytes = 0 WHERE id = $1',
+      [id, size, dimensions?.width ?? null, dimensions?.height ?? null],
+    );
   }
 
   async find(id: string): Promise<AttachmentRow | null> {
@@ -159,13 +157,27 @@ export class AttachmentsRepository {
     );
   }
 
-  /** Ids of the files of a chat whose bytes are outside PostgreSQL (they outlive the rows' cascade). */
-  async externalIdsOfChat(chatId: string): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.db.query(
-      `SELECT id FROM files WHERE chat_id = $1 AND storage = 's3'`,
-      [chatId],
+  /**
+   * What deleting the chat (or every chat of a company) removes of its files: how many and their bytes,
+   * and the ids of those whose bytes are outside PostgreSQL (they outlive the rows' cascade). The rows
+   * are locked until `tx` ends, so an upload linked meanwhile waits for the delete.
+   */
+  async summaryOf(
+    tx: Tx,
+    where: { chatId: string } | { companyId: string },
+  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+    const byChat = 'chatId' in where;
+    const rows: Array<{ id: string; size: number; storage: FileStorage }> = await this.db.query(
+      `SELECT id, size, storage FROM files
+       WHERE ${byChat ? 'chat_id' : 'company_id'} = $1 AND purpose = 'attachment' FOR UPDATE`,
+      [byChat ? where.chatId : where.companyId],
+      tx,
     );
-    return rows.map((row) => row.id);
+    return {
+      files: rows.length,
+      bytes: rows.reduce((sum, row) => sum + Number(row.size), 0),
+      externalIds: rows.filter((row) => row.storage === 's3').map((row) => row.id),
+    };
   }
 
   async remove(ids: readonly string[]): Promise<void> {

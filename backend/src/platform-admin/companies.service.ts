@@ -24,6 +24,7 @@ import { type AdminActor, decodeCursor, encodeCursor, INVALID_CURSOR } from './u
 import { Database } from '../database/database';
 import type { CompanyQuotaUsage, UpdateCompanyQuotasRequest } from '../contracts/company-quotas';
 import { CompanyQuotasService } from '../quotas/company-quotas.service';
+import { AttachmentsService } from '../files/attachments.service';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 export const NO_USER_WITH_EMAIL = 'No user with that email';
@@ -44,6 +45,7 @@ export class PlatformCompaniesService {
     private readonly realtime: RealtimePublisher,
     private readonly audit: AuditService,
     private readonly quotas: CompanyQuotasService,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   async list(query: { search?: string; cursor?: string; limit?: number }): Promise<PlatformCompanyPage> {
@@ -121,6 +123,7 @@ export class PlatformCompaniesService {
     const removed = await this.database.transaction(async (tx) => {
       if (!(await this.users.isActiveSuperadmin(tx, actor.user.id)))
         throw new ForbiddenError(SUPERADMIN_REQUIRED);
+      const files = await this.attachments.removalSummary(tx, { companyId });
       const removal = await this.companies.remove(tx, companyId);
       if (!removal) throw new NotFoundError(COMPANY_NOT_FOUND);
       await this.audit.record(tx, {
@@ -129,10 +132,12 @@ export class PlatformCompaniesService {
         target: { type: 'company', id: companyId, label: removal.name },
         company: { id: companyId, name: removal.name },
         ip: actor.ip,
-        details: removal.counts,
+        details: { ...removal.counts, files: files.files, fileBytes: files.bytes },
       });
-      return removal;
+      return { ...removal, externalFileIds: files.externalIds };
     });
+    // The files' rows went with the company; their bytes in the bucket go now.
+    await this.attachments.removeExternal(removed.externalFileIds);
     // Access ends now: every member's sockets leave the company's rooms, then each member is told (on
     // their own user room, which they stay in) so their open pages switch to another company.
     for (const userId of removed.memberIds)

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountJobsModule } from '../auth/account-jobs.module';
 import { AuthModule } from '../auth/auth.module';
 import { CompaniesModule } from '../companies/companies.module';
+import { FilesModule } from '../files/files.module';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { CompanyQuotasModule } from '../quotas/company-quotas.module';
@@ -24,6 +25,7 @@ import { PlatformUsersService } from './users.service';
     CompaniesModule,
     MailModule,
     CompanyQuotasModule,
+    FilesModule,
   ],
   controllers: [PlatformUsersController, PlatformCompaniesController, PlatformAgentsController],
   providers: [

@@ -26,12 +26,18 @@ describe('company quotas: stored bytes (real PostgreSQL)', () => {
   const setLimit = (companyId: string, body: Record<string, unknown>, caller: RegisteredUser = admin) =>
     request(t.http).patch(`/api/admin/companies/${companyId}/quotas`).set(as(caller)).send(body);
   const newChat = async (user: RegisteredUser): Promise<string> =>
-    (await request(t.http).post('/api/chats').set(as(user)).send({ agentId: 'default-agent', title: 'Q' }).expect(201))
-      .body.id as string;
+    (
+      await request(t.http)
+        .post('/api/chats')
+        .set(as(user))
+        .send({ agentId: 'default-agent', title: 'Q' })
+        .expect(201)
+    ).body.id as string;
   const upload = (user: RegisteredUser, chatId: string, name: string, bytes: Buffer) =>
     request(t.http).post(`/api/chats/${chatId}/attachments`).set(as(user)).attach('file', bytes, name);
   const companyUsage = async (user: RegisteredUser): Promise<CompanyQuotaUsage> =>
-    ((await request(t.http).get('/api/company/details').set(as(user)).expect(200)).body as CompanyDetails).quotas;
+    ((await request(t.http).get('/api/company/details').set(as(user)).expect(200)).body as CompanyDetails)
+      .quotas;
 
   it('has no limit by default; the platform admin sets one, shown used / limit on both Company Details', async () => {
     const owner = await registerUser(t);
@@ -63,9 +69,9 @@ describe('company quotas: stored bytes (real PostgreSQL)', () => {
 
     // Left out: unchanged; null: no limit again.
     expect((await setLimit(owner.companyId, {}).expect(200)).body.storedBytesLimit).toBe(5_000_000);
-    expect((await setLimit(owner.companyId, { storedBytesLimit: null }).expect(200)).body.storedBytesLimit).toBe(
-      null,
-    );
+    expect(
+      (await setLimit(owner.companyId, { storedBytesLimit: null }).expect(200)).body.storedBytesLimit,
+    ).toBe(null);
   });
 
   it('refuses a bad limit, an unknown company and anyone but a superadmin', async () => {
