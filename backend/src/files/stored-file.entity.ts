@@ -111,7 +111,7 @@ export class StoredFileEntity {
     name: 'name_vector',
     type: 'tsvector',
     generatedType: 'STORED',
-    asExpression: `(to_tsvector('simple'::regconfig, COALESCE(name, '')) || to_tsvector('simple'::regconfig, regexp_replace(COALESCE(name, ''), '[^[:alnum:]]+', ' ', 'g')))`,
+    asExpression: `to_tsvector('simple'::regconfig, regexp_replace(COALESCE(name, ''), '[^[:alnum:]]+', ' ', 'g'))`,
     select: false,
     insert: false,
     update: false,

@@ -1,13 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Kept in step with StoredFileEntity.nameVector (TypeORM compares it through typeorm_metadata). */
-export const FILE_NAME_SEARCH_EXPRESSION = `(to_tsvector('simple'::regconfig, COALESCE(name, '')) || to_tsvector('simple'::regconfig, regexp_replace(COALESCE(name, ''), '[^[:alnum:]]+', ' ', 'g')))`;
+export const FILE_NAME_SEARCH_EXPRESSION = `to_tsvector('simple'::regconfig, regexp_replace(COALESCE(name, ''), '[^[:alnum:]]+', ' ', 'g'))`;
 
 /**
  * Search finds messages by their files' names: a stored generated tsvector of the name and a GIN index
- * on it, like messages.search_vector. The name is indexed twice: as written (the parser keeps
- * "report.pdf" as one word) and with every run of punctuation made a space ("q3_report-final.pdf" is
- * found by "report"). Outside a transaction so that the index is built CONCURRENTLY.
+ * on it, like messages.search_vector. Every run of punctuation in the name is a space first (the parser
+ * would keep "q3_report-final.pdf" as one word; this way "report" finds it); the search query is made
+ * the same way. Outside a transaction so that the index is built CONCURRENTLY.
  */
 export class FileNameSearch1763990000001 implements MigrationInterface {
   name = 'FileNameSearch1763990000001';
