@@ -42,4 +42,5 @@ export interface SearchRequest {
   limit?: number;
 }
 
-export type ChatExportFormat = 'md' | 'json';
+/** Markdown or JSON (files as signed links), or a ZIP with both and the files themselves. */
+export type ChatExportFormat = 'md' | 'json' | 'zip';

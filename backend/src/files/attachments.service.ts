@@ -273,6 +273,23 @@ export class AttachmentsService {
     return out;
   }
 
+  /**
+   * Absolute signed links for a chat's export, valid until `expiresAt` (seconds): the end of the next
+   * whole hour, like the links the chat screen gets.
+   */
+  exportLinks(): { expiresAt: number; link: (fileId: string) => string } {
+    const expiresAt = userLinkExpiry();
+    return {
+      expiresAt,
+      link: (fileId) => `${this.config.appOrigin}${signAttachmentPath(this.linkKey, fileId, expiresAt)}`,
+    };
+  }
+
+  /** A file's bytes, streamed from the store, for a caller that has checked the file's chat is the user's. */
+  bytesOf(fileId: string): Promise<Readable> {
+    return this.store.read(fileId);
+  }
+
   /** A file's bytes for its signed link: 404 for no link or a wrong one, 410 for an expired one. */
   async open(id: string, expires: unknown, sig: unknown): Promise<AttachmentContent> {
     const link = checkAttachmentLink(this.linkKey, id, expires, sig);
