@@ -74,6 +74,22 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         res.writeHead(202);
         res.end();
       },
+      // A streamed answer (n8n NDJSON) whose end chunk carries the files.
+      '/stream-files': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        res.write(`${JSON.stringify({ type: 'begin', metadata: { nodeId: 'n1' } })}\n`);
+        res.write(`${JSON.stringify({ type: 'item', content: 'Streamed, ', metadata: { nodeId: 'n1' } })}\n`);
+        res.write(
+          `${JSON.stringify({ type: 'item', content: 'with a file.', metadata: { nodeId: 'n1' } })}\n`,
+        );
+        res.end(
+          `${JSON.stringify({
+            type: 'end',
+            metadata: { nodeId: 'n1' },
+            files: [{ name: 'data.csv', mimeType: 'text/csv', url: `${hook.url}/raw/data.csv` }],
+          })}\n`,
+        );
+      },
       '/raw/data.csv': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.end(AGENT_CSV);
@@ -453,6 +469,59 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
         ['data.csv', AGENT_CSV.length],
       ]);
+    } finally {
+      tab.close();
+    }
+  });
+
+  it("shows the files of a streamed answer's end chunk, from the webhook and from a streamed callback", async () => {
+    const user = await registerUser(t);
+    const agentFor = async (path: string) =>
+      (
+        await request(t.http)
+          .post('/api/agents')
+          .set(as(user))
+          .send({ name: `Streamer ${path}`, webhook: `${hook.url}${path}` })
+          .expect(201)
+      ).body.id as string;
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const chatId = await newChat(user, await agentFor('/stream-files'));
+      await send(user, chatId, { content: 'stream it' }).expect(201);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe('Streamed, with a file.');
+      expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
+        ['data.csv', AGENT_CSV.length],
+      ]);
+
+      // A long-running agent streaming its answer to the callback, files in the end chunk, no text.
+      const later = await newChat(user, await agentFor('/async-files'));
+      const sent = (await send(user, later, { content: 'later' }).expect(201)).body as MessageView;
+      const delivered = () =>
+        hook.requests.find((r) => r.path === '/async-files' && JSON.parse(r.body).messageId === sent.id);
+      for (let waited = 0; !delivered() && waited < 5000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const delivery = JSON.parse(delivered()!.body) as { callbackUrl: string; callbackToken: string };
+      const callback = new URL(delivery.callbackUrl);
+      const lines = [
+        { type: 'begin' },
+        { type: 'end', files: [{ name: 'data.csv', url: `${hook.url}/raw/data.csv` }] },
+      ];
+      await request(t.http)
+        .post(callback.pathname)
+        .set('Authorization', `Bearer ${delivery.callbackToken}`)
+        .set('Content-Type', 'application/x-ndjson')
+        .send(lines.map((line) => JSON.stringify(line)).join('\n'))
+        .expect(200);
+      const callbackReply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === later,
+      );
+      expect(callbackReply.message.content).toBe('');
+      expect(callbackReply.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
     } finally {
       tab.close();
     }

@@ -94,7 +94,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         return;
       }
       case 'streamed':
-        return this.settleStream(id, outcome, meta);
+        return this.settleStream(id, outcome, meta, context);
       case 'aborted':
         // Stopped by the user: the stop request stored what came (or nothing); nothing is left to do.
         return;
@@ -145,8 +145,17 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     id: string,
     outcome: Extract<StreamingWebhookOutcome, { kind: 'streamed' }>,
     meta: JobMeta,
+    context: PendingReply,
   ): Promise<void> {
     const { text, ending } = outcome;
+    if (ending === 'end' && outcome.files?.length) {
+      // The end chunk's files, stored to the chat first, then the reply with them (text optional).
+      const target = { userId: context.userId, companyId: context.companyId, chatId: context.chatId };
+      const files = await this.chats.storeAgentFiles(target, outcome.files);
+      const reply = text.trim() || files.ids.length ? text : SORRY_REPLY;
+      await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, reply, files));
+      return;
+    }
     if (ending === 'end') {
       const reply = text.trim() ? text : SORRY_REPLY;
       await this.waitForDatabase(`storing the reply to ${id}`, () => this.chats.storeReply(id, reply));
