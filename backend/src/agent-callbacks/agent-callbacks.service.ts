@@ -193,7 +193,7 @@ export class AgentCallbacksService {
         const stored = await this.chats.storeAgentFiles(target, files);
         if (!text.trim() && !stored.ids.length) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
         if (await this.chats.storeReply(id, text, stored)) return;
-        return this.refuseNotWaiting(id);
+        return await this.refuseNotWaiting(id);
       }
       if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
       await this.settle(id, error !== null ? { error } : { text });
