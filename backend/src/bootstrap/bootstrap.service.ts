@@ -1,9 +1,10 @@
 import { SessionsService } from '../auth/sessions.service';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import { ChatsService } from '../chats/chats.service';
 import { CompaniesService } from '../companies/companies.service';
 import type { BootstrapResponse, ChatBootstrap } from '../contracts/bootstrap';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CompanyMembership } from '../contracts/companies';
 import { UsersService } from '../profiles/users.service';
 
@@ -23,6 +24,7 @@ export class BootstrapService {
     private readonly agents: AgentsService,
     private readonly chats: ChatsService,
     private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -68,6 +70,7 @@ export class BootstrapService {
       activeChatsCursor: active.nextCursor,
       firstChat,
       version,
+      maxAttachmentBytes: this.config.attachments.maxBytes,
     };
   }
 }
