@@ -1,5 +1,5 @@
 import { agentsApi } from '../api/agentsApi';
-import { setMaxFileBytes } from '../features/chat/attachments/attachmentRules';
+import { setMaxFileBytes } from '../lib/attachmentLimit';
 import { ApiError } from '../api/errors';
 import { chatsApi } from '../api/chatsApi';
 import type { AgentView, ChatBootstrap, ChatPage, MessagePage } from '../api/contracts';

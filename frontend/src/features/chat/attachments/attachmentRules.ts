@@ -1,18 +1,8 @@
+import { currentMaxFileBytes } from '../../../lib/attachmentLimit';
+
 /** The most files one message may carry (the server checks again). */
 export const MAX_FILES_PER_MESSAGE = 10;
-/** The installation's default MAX_ATTACHMENT_MB, until the server has said its own (setMaxFileBytes). */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-let maxFileBytes = MAX_FILE_BYTES;
-
-/** The server's MAX_ATTACHMENT_MB, in bytes, as the chat screen's opening data gives it. */
-export function setMaxFileBytes(bytes: number): void {
-  if (Number.isSafeInteger(bytes) && bytes > 0) maxFileBytes = bytes;
-}
-
-export function currentMaxFileBytes(): number {
-  return maxFileBytes;
-}
+export { MAX_FILE_BYTES, setMaxFileBytes } from '../../../lib/attachmentLimit';
 
 /** What the file input offers: the types an agent can use. */
 export const ACCEPT =
@@ -54,6 +44,7 @@ export function refuseFile(file: { name: string; size: number; type: string }): 
   if (!EXTENSIONS.has(extension) && !IMAGE_TYPES.has(file.type))
     return `"${file.name}" is not a supported file type. Attach images (PNG, JPEG, WebP, GIF), PDF, plain text, Markdown, CSV, JSON or Office documents (DOCX, XLSX, PPTX).`;
   if (file.size === 0) return `"${file.name}" is empty.`;
+  const maxFileBytes = currentMaxFileBytes();
   if (file.size > maxFileBytes)
     return `"${file.name}" is too large: files can be at most ${Math.round(maxFileBytes / (1024 * 1024))} MB.`;
   return null;
