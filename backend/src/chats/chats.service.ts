@@ -33,7 +33,6 @@ export const CHAT_ARCHIVED = 'This chat is archived. Restore it to send messages
 export const REPLY_PENDING = 'Please wait for the agent to reply before sending another message.';
 export const AGENT_INACTIVE = 'This agent is not active';
 const EMPTY_MESSAGE = 'Please enter a message';
-export const FIRST_MESSAGE_FILES = 'Files can be attached once the chat exists: send a text first.';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const ONLY_AGENT_VOICE_TURNS_RATED = "Only the agent's turns of a voice call can be rated.";
 
@@ -212,13 +211,19 @@ export class ChatsService {
     content: string,
     attachmentIds: readonly string[] = [],
   ): Promise<{ chat: ChatView; message: MessageView }> {
-    if (attachmentIds.length) throw new ValidationFailedError(FIRST_MESSAGE_FILES);
-    const text = messageText(content);
+    // Files (uploaded to the company before the chat existed) make the text optional.
+    const text = attachmentIds.length ? content.trim() : messageText(content);
     const agent = await this.agents.resolve(scope, agentId);
     const sent = await this.database.transaction(async (tx) => {
       const chatId = await this.chats.insert(scope, agent.id, defaultTitle(agent.name), tx);
-      // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
-      return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
+      if (!attachmentIds.length)
+        // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
+        return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
+      const names = await this.attachments.namesOf(tx, scope, null, attachmentIds);
+      const preview = text || names.map((name) => `📎 ${name}`).join(', ');
+      const stored = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx, preview));
+      const files = await this.attachments.attach(tx, scope, chatId, stored.message.id, attachmentIds, null);
+      return { ...stored, message: { ...stored.message, attachments: files } };
     });
     this.realtime.toUser(scope.userId, 'chat.created', { companyId: scope.companyId, chat: sent.chat });
     await this.afterUserMessage(scope, sent);
@@ -264,6 +269,16 @@ export class ChatsService {
     });
     await this.afterUserMessage(scope, sent);
     return sent.message;
+  }
+
+  /** An upload for a first message, before its chat exists (POST /api/messages takes it). */
+  uploadFirstAttachment(
+    scope: OwnerScope,
+    name: string,
+    file: Readable,
+    declaredBytes?: number,
+  ): Promise<MessageAttachment> {
+    return this.attachments.upload(scope, null, name, file, declaredBytes);
   }
 
   /** An upload for the next message in one of the owner's chats (not an archived one). */

@@ -10,7 +10,7 @@ import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/re
 import type { MessageAttachment, MessageView } from '../contracts/chats';
 import { signWebhook } from '../webhooks/webhook-client';
 import { attachmentLinkKey, signAttachmentPath } from './attachment-links';
-import type { AgentFile } from './attachments.service';
+import { type AgentFile, UNKNOWN_ATTACHMENTS } from './attachments.service';
 import { StoredFileEntity } from './stored-file.entity';
 import { parseS3Url, S3AttachmentStore } from './s3-attachment-store';
 
@@ -525,6 +525,56 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     } finally {
       tab.close();
     }
+  });
+
+  it('takes files for a first message before its chat exists (the welcome view), text optional', async () => {
+    const user = await registerUser(t);
+    const first = (name: string, bytes: Buffer, who: RegisteredUser = user) =>
+      request(t.http).post('/api/attachments').set(as(who)).attach('file', bytes, name);
+    const pdf = pdfBytes(20_000);
+    const doc = (await first('brief.pdf', pdf).expect(201)).body as MessageAttachment;
+    expect(doc).toMatchObject({ name: 'brief.pdf', mimeType: 'application/pdf', size: pdf.length });
+    // The same refusals as a chat's upload.
+    const zip = await first('archive.zip', zipBytes());
+    expect([zip.status, zip.body.message]).toEqual([400, expect.stringMatching(/is a ZIP archive/)]);
+
+    // Someone else's upload, or one made into a chat, cannot start a chat: nothing is created.
+    const other = await registerUser(t);
+    const othersDoc = (await first('theirs.pdf', pdf, other).expect(201)).body as MessageAttachment;
+    const chatId = await newChat(user);
+    const inChat = await uploaded(user, chatId, 'in-chat.pdf', pdf);
+    const chatsBefore = (await request(t.http).get('/api/chats').set(as(user)).expect(200)).body.chats.length;
+    for (const id of [othersDoc.id, inChat.id]) {
+      const refused = await request(t.http)
+        .post('/api/messages')
+        .set(as(user))
+        .send({ agentId: 'default-agent', content: '', attachmentIds: [id] });
+      expect([refused.status, refused.body.message]).toEqual([400, UNKNOWN_ATTACHMENTS]);
+    }
+    expect((await request(t.http).get('/api/chats').set(as(user)).expect(200)).body.chats.length).toBe(
+      chatsBefore,
+    );
+
+    const sent = await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId: 'default-agent', attachmentIds: [doc.id] })
+      .expect(201);
+    const { chat, message } = sent.body as {
+      chat: { id: string; lastMessage: string };
+      message: MessageView;
+    };
+    expect(message.content).toBe('');
+    expect(message.attachments?.map((a) => a.id)).toEqual([doc.id]);
+    expect(chat.lastMessage).toBe('📎 brief.pdf');
+    const row = await t.app.get(DataSource).getRepository(StoredFileEntity).findOneByOrFail({ id: doc.id });
+    expect([row.chatId, row.messageId]).toEqual([chat.id, message.id]);
+    // Sent once: it cannot start a second chat.
+    await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId: 'default-agent', content: 'again', attachmentIds: [doc.id] })
+      .expect(400);
   });
 
   it('deletes a chat with its files (rows and chunks) and audits how many files and bytes went', async () => {

@@ -97,7 +97,7 @@ export class AttachmentsService {
    */
   async upload(
     scope: OwnerScope,
-    chatId: string,
+    chatId: string | null,
     rawName: string,
     body: Readable,
     declaredBytes?: number,
@@ -164,7 +164,7 @@ export class AttachmentsService {
 
   private async storeNew(
     scope: OwnerScope,
-    chatId: string,
+    chatId: string | null,
     name: string,
     type: { mimeType: string; kind: 'image' | 'file' },
     bytes: AsyncIterable<Buffer> | Buffer[],
@@ -205,7 +205,8 @@ export class AttachmentsService {
 
   /**
    * Links uploads to a message being sent, inside the sender's transaction: every id must be one of the
-   * sender's unsent uploads in this chat, or nothing is sent.
+   * sender's unsent uploads in this chat (`uploadedTo` null: uploaded before the chat existed, for its
+   * first message), or nothing is sent.
    */
   async attach(
     tx: Tx,
@@ -213,19 +214,25 @@ export class AttachmentsService {
     chatId: string,
     messageId: string,
     ids: readonly string[],
+    uploadedTo: string | null = chatId,
   ): Promise<MessageAttachment[]> {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     if (unique.length > MAX_ATTACHMENTS_PER_MESSAGE) throw new ValidationFailedError(TOO_MANY_ATTACHMENTS);
-    const found = await this.rows.lockUnattached(tx, scope, chatId, unique);
+    const found = await this.rows.lockUnattached(tx, scope, uploadedTo, unique);
     if (found.length !== unique.length) throw new ValidationFailedError(UNKNOWN_ATTACHMENTS);
-    await this.rows.attach(tx, messageId, unique);
+    await this.rows.attach(tx, messageId, chatId, unique);
     const byId = new Map(found.map((row) => [row.id, row]));
     return unique.map((id) => this.view(byId.get(id) as AttachmentRow));
   }
 
   /** The uploads' names, for a message's preview in the chat list when it has no text. */
-  async namesOf(tx: Tx, scope: OwnerScope, chatId: string, ids: readonly string[]): Promise<string[]> {
-    const found = await this.rows.lockUnattached(tx, scope, chatId, [
+  async namesOf(
+    tx: Tx,
+    scope: OwnerScope,
+    uploadedTo: string | null,
+    ids: readonly string[],
+  ): Promise<string[]> {
+    const found = await this.rows.lockUnattached(tx, scope, uploadedTo, [
       ...new Set(ids.map((id) => id.toLowerCase())),
     ]);
     return found.map((row) => row.name);

@@ -53,7 +53,8 @@ const ATTACHMENT_COLUMNS = `f.id, f.message_id AS "messageId", f.name, f.content
 export interface NewAttachment {
   ownerId: string;
   companyId: string;
-  chatId: string;
+  /** Null: uploaded before the chat exists (its first message creates it and takes the file). */
+  chatId: string | null;
   name: string;
   mimeType: string;
   kind: AttachmentKind;
@@ -108,31 +109,32 @@ export class AttachmentsRepository {
   }
 
   /**
-   * The owner's uploads in this chat that no message uses yet, locked until the caller's transaction
-   * ends (so two sends cannot both take one).
+   * The owner's uploads in this chat (null: uploaded in the company before any chat, for a first
+   * message) that no message uses yet, locked until the caller's transaction ends (so two sends cannot
+   * both take one).
    */
   async lockUnattached(
     tx: Tx,
     scope: OwnerScope,
-    chatId: string,
+    chatId: string | null,
     ids: readonly string[],
   ): Promise<AttachmentRow[]> {
     return this.db.query(
       `SELECT ${ATTACHMENT_COLUMNS} FROM files f
        WHERE f.id = ANY($1::uuid[]) AND f.purpose = 'attachment' AND f.owner_id = $2 AND f.company_id = $3
-         AND f.chat_id = $4 AND f.message_id IS NULL AND f.size > 0
+         AND f.chat_id IS NOT DISTINCT FROM $4::uuid AND f.message_id IS NULL AND f.size > 0
        FOR UPDATE`,
       [ids, scope.userId, scope.companyId, chatId],
       tx,
     );
   }
 
-  /** Links the files to their message, in the order given. */
-  async attach(tx: Tx, messageId: string, ids: readonly string[]): Promise<void> {
+  /** Links the files to their message (and its chat), in the order given. */
+  async attach(tx: Tx, messageId: string, chatId: string, ids: readonly string[]): Promise<void> {
     await this.db.execute(
-      `UPDATE files f SET message_id = $1, position = o.position
+      `UPDATE files f SET message_id = $1, chat_id = $3, position = o.position
        FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, position) WHERE f.id = o.id`,
-      [messageId, ids],
+      [messageId, ids, chatId],
       tx,
     );
   }

@@ -344,6 +344,8 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...ownObject(201),
     call: (f) => ({ params: chatParam(f), image: true }),
   },
+  // A file for a first message, before its chat exists: any member, into their own uploads.
+  'POST /api/attachments': { ...companyMember(201), call: () => ({ image: true }) },
   // Stop a pending reply: nothing pending in the fixture's chat, so the owner's answer is {stopped: false}.
   'POST /api/chats/:id/stop': { ...ownObject(200), call: (f) => ({ params: chatParam(f) }) },
   'POST /api/messages': {
