@@ -287,7 +287,7 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           if (settled) return;
           if (reader) {
             read(reader.end());
-            finish({ kind: 'streamed', status, text, ending: 'end', files });
+            finish({ kind: 'streamed', status, text, ending: 'end', ...(files.length ? { files } : {}) });
             return;
           }
           const body = Buffer.concat(chunks).toString('utf8');
@@ -298,7 +298,13 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
             text = whole.text;
             finish(
               whole.error === null
-                ? { kind: 'streamed', status, text, ending: 'end', files: whole.files }
+                ? {
+                    kind: 'streamed',
+                    status,
+                    text,
+                    ending: 'end',
+                    ...(whole.files.length ? { files: whole.files } : {}),
+                  }
                 : { kind: 'streamed', status, text, ending: 'error', error: whole.error },
             );
             return;
