@@ -86,6 +86,8 @@ export default async function globalSetup(config: FullConfig) {
     ELEVENLABS_WS_URL: convai.wsUrl,
     // Every test signs up from 127.0.0.1: one address would reach the per-address limits.
     RATE_LIMIT_SCALE: '50',
+    // Small, so that a file over the limit is quick to make (and the message box must learn it).
+    MAX_ATTACHMENT_MB: '2',
   });
 
   const started = Date.now();

@@ -98,3 +98,72 @@ test('an agent that answers with an image and a CSV: both show in the reply, the
     await close();
   }
 });
+
+test('a renamed executable, a file over the limit and a zip are refused with their messages', async ({
+  browser,
+}) => {
+  const { a, close } = await twoDevices(browser, 'refusals', async (s) => {
+    const agent = await createAgent(s, { name: 'Picky reader', webhook: agentWebhookUrl('/files') });
+    await createChat(s, { agentId: agent.id, title: 'Refusals' });
+  });
+  try {
+    await openChatRow(a, 'Refusals');
+    const uploads: string[] = [];
+    a.on('request', (request) => {
+      if (request.method() === 'POST' && /\/attachments$/.test(new URL(request.url()).pathname))
+        uploads.push(request.url());
+    });
+    const chips = a.getByRole('list', { name: 'Attached files' }).getByTestId('attachment-chip');
+
+    // Over the server's MAX_ATTACHMENT_MB (2 MB here) and a zip: refused in the browser, never sent.
+    await a.getByTestId('attach-input').setInputFiles([
+      { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(3 * 1024 * 1024, 0x20) },
+      { name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\x03\x04', 'latin1') },
+    ]);
+    await expect(a.getByText('"huge.pdf" is too large: files can be at most 2 MB.')).toBeVisible();
+    await expect(a.getByText(/^"archive\.zip" is not a supported file type/)).toBeVisible();
+    await expect(chips).toHaveCount(0);
+    expect(uploads).toEqual([]);
+
+    // An executable named like a PDF: the server reads its bytes and refuses it; the chip says why
+    // and the message cannot be sent with it.
+    const exe = Buffer.alloc(512, 0x90);
+    exe.write('MZ', 0, 'latin1');
+    await a
+      .getByTestId('attach-input')
+      .setInputFiles([{ name: 'setup.pdf', mimeType: 'application/pdf', buffer: exe }]);
+    await expect(chips).toHaveCount(1);
+    await expect(chips).toHaveAttribute('data-status', 'error');
+    await expect(chips).toContainText('"setup.pdf" is not a supported file type');
+    expect(uploads).toHaveLength(1);
+    await messageInput(a).fill('Run this');
+    await expect(a.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await chips.getByRole('button', { name: /Remove/ }).click();
+    await expect(chips).toHaveCount(0);
+    await expect(a.getByRole('button', { name: 'Send message' })).toBeEnabled();
+  } finally {
+    await close();
+  }
+});
+
+test('the welcome view takes files too: the first message, files alone, creates the chat', async ({
+  browser,
+}) => {
+  const { a, b, close } = await twoDevices(browser, 'first-files');
+  try {
+    await expect(a.getByText('Start chatting with Assistant')).toBeVisible();
+    await a
+      .getByTestId('attach-input')
+      .setInputFiles([{ name: 'first.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    const chips = a.getByRole('list', { name: 'Attached files' }).getByTestId('attachment-chip');
+    await expect(chips).toHaveAttribute('data-status', 'done');
+    await a.getByRole('button', { name: 'Send message' }).click();
+    await expect(chips).toHaveCount(0);
+    await expect(a.getByTestId('attachment-file').filter({ hasText: 'first.pdf' })).toBeVisible();
+    // The other device gets the new chat live and shows the file in it.
+    await openChatRow(b, 'Chat with Assistant');
+    await expect(b.getByTestId('attachment-file').filter({ hasText: 'first.pdf' })).toBeVisible();
+  } finally {
+    await close();
+  }
+});

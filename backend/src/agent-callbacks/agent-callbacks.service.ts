@@ -140,6 +140,7 @@ export class AgentCallbacksService {
       const reader = new StreamReader(streamFormatOf(contentType, true) ?? 'text');
       let text = '';
       let error: string | null = null;
+      const files: ReplyFile[] = [];
       let size = 0;
       let late = false;
       const take = (pieces: ReturnType<StreamReader['push']>) => {
@@ -147,6 +148,7 @@ export class AgentCallbacksService {
           if (error !== null) return;
           if (piece.kind === 'error') error = piece.message;
           else if (piece.kind === 'tool') stream.tool(piece.tool);
+          else if (piece.kind === 'files') files.push(...piece.files);
           else {
             text += piece.text;
             stream.push(piece.text);
@@ -188,6 +190,14 @@ export class AgentCallbacksService {
         // Cut short by the agent after some text, which the user has seen: kept, marked as such.
         await this.streaming.storeInterrupted(id, text, 'error', error, round);
         return;
+      }
+      if (error === null && files.length) {
+        // The end chunk's files, stored to the chat first, then the reply with them (text optional).
+        const target = { userId: context.userId, companyId: context.companyId, chatId: context.chatId };
+        const stored = await this.chats.storeAgentFiles(target, files);
+        if (!text.trim() && !stored.ids.length) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
+        if (await this.chats.storeReply(id, text, stored)) return;
+        return await this.refuseNotWaiting(id);
       }
       if (error === null && !text.trim()) throw new ValidationFailedError(CALLBACK_STREAM_EMPTY);
       await this.settle(id, error !== null ? { error } : { text }, round);

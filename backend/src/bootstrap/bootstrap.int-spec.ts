@@ -73,6 +73,8 @@ describe('GET /api/bootstrap (real PostgreSQL)', () => {
       activeChatsCursor: null,
       firstChat: { chatId: newest.id, page: messages.body },
       version: expect.stringMatching(/^[0-9a-f]{32}$/),
+      // MAX_ATTACHMENT_MB's default, for the message box's own check.
+      maxAttachmentBytes: 20 * 1024 * 1024,
     });
     expect(chat?.activeChats.map((c) => c.id)).toEqual([newest.id, older.id]);
     expect(chat?.firstChat?.page.messages.map((m) => m.content)).toContain('newest chat');

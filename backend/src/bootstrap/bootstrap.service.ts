@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import { ChatsService } from '../chats/chats.service';
 import { CompaniesService } from '../companies/companies.service';
 import type { BootstrapResponse, ChatBootstrap } from '../contracts/bootstrap';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CompanyMembership } from '../contracts/companies';
 import { UsersService } from '../profiles/users.service';
 
@@ -21,6 +22,7 @@ export class BootstrapService {
     private readonly companies: CompaniesService,
     private readonly agents: AgentsService,
     private readonly chats: ChatsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -64,6 +66,7 @@ export class BootstrapService {
       activeChatsCursor: active.nextCursor,
       firstChat,
       version,
+      maxAttachmentBytes: this.config.attachments.maxBytes,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import { type CompanyScope, CurrentScope } from '../common/company-scope';
 import { UuidParamPipe } from '../common/uuid';
@@ -57,8 +57,12 @@ export class ChatsController {
   @Delete('chats/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  async remove(@CurrentScope() scope: CompanyScope, @Param('id', CHAT_ID) id: string): Promise<void> {
-    await this.chats.remove(scope, id);
+  async remove(
+    @CurrentScope() scope: CompanyScope,
+    @Param('id', CHAT_ID) id: string,
+    @Ip() ip: string,
+  ): Promise<void> {
+    await this.chats.remove(scope, id, ip);
   }
 
   @Get('chats/:id/messages')

@@ -167,20 +167,21 @@ export class ChatsRepository {
   }
 
   /** Messages first, then the chat, in one transaction (the spec's order). */
-  async removeWithMessages(scope: OwnerScope, chatId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.db.query(
-        `DELETE FROM messages m USING chats c
-         WHERE m.chat_id = c.id AND c.id = $1 AND c.user_id = $2 AND c.company_id = $3`,
-        [chatId, scope.userId, scope.companyId],
-        tx,
-      );
-      await this.db.query(
-        `DELETE FROM chats WHERE id = $1 AND user_id = $2 AND company_id = $3`,
-        [chatId, scope.userId, scope.companyId],
-        tx,
-      );
-    });
+  /** Locks the owner's chat until `tx` ends (to delete it); false when the owner has no such chat. */
+  async lockOwned(tx: Tx, scope: OwnerScope, chatId: string): Promise<boolean> {
+    const locked: unknown[] = await this.db.query(
+      'SELECT 1 FROM chats WHERE id = $1 AND user_id = $2 AND company_id = $3 FOR UPDATE',
+      [chatId, scope.userId, scope.companyId],
+      tx,
+    );
+    return locked.length > 0;
+  }
+
+  /** Deletes a chat locked by lockOwned with its messages (their files' rows cascade). */
+  async removeWithMessages(tx: Tx, chatId: string): Promise<{ messages: number }> {
+    const messages = await this.db.execute('DELETE FROM messages WHERE chat_id = $1', [chatId], tx);
+    await this.db.execute('DELETE FROM chats WHERE id = $1', [chatId], tx);
+    return { messages };
   }
 
   /**

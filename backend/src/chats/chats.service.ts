@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
+import { AuditService } from '../audit/audit.service';
 import type { OwnerScope } from '../common/company-scope';
 import { CHAT_PAGE_SIZE, type ChatPage } from '../contracts/chats';
 import { ConflictError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
@@ -34,7 +35,6 @@ export const CHAT_ARCHIVED = 'This chat is archived. Restore it to send messages
 export const REPLY_PENDING = 'Please wait for the agent to reply before sending another message.';
 export const AGENT_INACTIVE = 'This agent is not active';
 const EMPTY_MESSAGE = 'Please enter a message';
-export const FIRST_MESSAGE_FILES = 'Files can be attached once the chat exists: send a text first.';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const ONLY_AGENT_VOICE_TURNS_RATED = "Only the agent's turns of a voice call can be rated.";
 
@@ -87,6 +87,7 @@ export class ChatsService {
     private readonly replyStreams: ReplyStreamStore,
     private readonly attachments: AttachmentsService,
     private readonly insights: InsightsTicker,
+    private readonly audit: AuditService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -163,12 +164,27 @@ export class ChatsService {
     return chat;
   }
 
-  async remove(scope: OwnerScope, chatId: string): Promise<void> {
-    await this.get(scope, chatId);
-    // The rows of the chat's files go with it; bytes kept outside PostgreSQL are deleted after.
-    const external = await this.attachments.externalIdsOfChat(chatId);
-    await this.chats.removeWithMessages(scope, chatId);
-    await this.attachments.removeExternal(external);
+  /**
+   * Deletes the chat with its messages and files, and records in the audit log what went (the title is
+   * left out: the chat was its owner's alone). The rows of the chat's files go with it; bytes kept
+   * outside PostgreSQL are deleted after the commit.
+   */
+  async remove(scope: OwnerScope, chatId: string, ip: string | null = null): Promise<void> {
+    const removed = await this.database.transaction(async (tx) => {
+      if (!(await this.chats.lockOwned(tx, scope, chatId))) throw new NotFoundError(CHAT_NOT_FOUND);
+      const files = await this.attachments.removalSummary(tx, { chatId });
+      const chat = await this.chats.removeWithMessages(tx, chatId);
+      await this.audit.record(tx, {
+        action: 'chat.deleted',
+        actor: { id: scope.userId },
+        target: { type: 'chat', id: chatId, label: null },
+        company: { id: scope.companyId },
+        ip,
+        details: { messages: chat.messages, files: files.files, fileBytes: files.bytes },
+      });
+      return files;
+    });
+    await this.attachments.removeExternal(removed.externalIds);
     this.realtime.toUser(scope.userId, 'chat.deleted', { companyId: scope.companyId, chatId });
   }
 
@@ -205,13 +221,19 @@ export class ChatsService {
     content: string,
     attachmentIds: readonly string[] = [],
   ): Promise<{ chat: ChatView; message: MessageView }> {
-    if (attachmentIds.length) throw new ValidationFailedError(FIRST_MESSAGE_FILES);
-    const text = messageText(content);
+    // Files (uploaded to the company before the chat existed) make the text optional.
+    const text = attachmentIds.length ? content.trim() : messageText(content);
     const agent = await this.agents.resolve(scope, agentId);
     const sent = await this.database.transaction(async (tx) => {
       const chatId = await this.chats.insert(scope, agent.id, defaultTitle(agent.name), tx);
-      // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
-      return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
+      if (!attachmentIds.length)
+        // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
+        return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
+      const names = await this.attachments.namesOf(tx, scope, null, attachmentIds);
+      const preview = text || names.map((name) => `📎 ${name}`).join(', ');
+      const stored = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx, preview));
+      const files = await this.attachments.attach(tx, scope, chatId, stored.message.id, attachmentIds, null);
+      return { ...stored, message: { ...stored.message, attachments: files } };
     });
     this.realtime.toUser(scope.userId, 'chat.created', { companyId: scope.companyId, chat: sent.chat });
     await this.afterUserMessage(scope, sent);
@@ -259,16 +281,27 @@ export class ChatsService {
     return sent.message;
   }
 
+  /** An upload for a first message, before its chat exists (POST /api/messages takes it). */
+  uploadFirstAttachment(
+    scope: OwnerScope,
+    name: string,
+    file: Readable,
+    declaredBytes?: number,
+  ): Promise<MessageAttachment> {
+    return this.attachments.upload(scope, null, name, file, declaredBytes);
+  }
+
   /** An upload for the next message in one of the owner's chats (not an archived one). */
   async uploadAttachment(
     scope: OwnerScope,
     chatId: string,
     name: string,
     file: Readable,
+    declaredBytes?: number,
   ): Promise<MessageAttachment> {
     const chat = await this.get(scope, chatId);
     if (chat.isArchived) throw new ValidationFailedError(CHAT_ARCHIVED);
-    return this.attachments.upload(scope, chatId, name, file);
+    return this.attachments.upload(scope, chatId, name, file, declaredBytes);
   }
 
   /**

@@ -230,6 +230,8 @@ describe('company administration (real PostgreSQL)', () => {
       owner: { id: owner.userId, name: 'adm-owner user' },
       memberCount: 3,
       agentCount: 0,
+      // No stored-bytes limit unless a platform admin sets one; nothing stored yet.
+      quotas: { storedBytesLimit: null, storedBytesUsed: 0 },
     });
     expect(await memberSocket.waitFor('company.updated')).toEqual({
       companyId: owner.companyId,

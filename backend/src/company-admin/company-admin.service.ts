@@ -3,6 +3,7 @@ import { AgentsService } from '../agents/agents.service';
 import type { CompanyScope } from '../common/company-scope';
 import { NotFoundError } from '../common/domain-errors';
 import type { CompanyAgentView, CompanyDetails } from '../contracts/company-admin';
+import { CompanyQuotasService } from '../quotas/company-quotas.service';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { CompanySettingsRepository } from './company-settings.repository';
 import { MembersService } from './members.service';
@@ -16,17 +17,19 @@ export class CompanyAdminService {
     private readonly members: MembersService,
     private readonly agents: AgentsService,
     private readonly realtime: RealtimePublisher,
+    private readonly quotas: CompanyQuotasService,
   ) {}
 
   async details(scope: CompanyScope): Promise<CompanyDetails> {
     requireManager(scope);
     const company = await this.companies.find(scope.companyId);
     if (!company) throw new NotFoundError('Company not found');
-    const [memberCount, agentCount] = await Promise.all([
+    const [memberCount, agentCount, quotas] = await Promise.all([
       this.members.count(scope.companyId),
       this.agents.countForCompany(scope.companyId),
+      this.quotas.usage(scope.companyId),
     ]);
-    return { ...company, memberCount, agentCount };
+    return { ...company, memberCount, agentCount, quotas };
   }
 
   /** Renames the company; every member's open screens follow (company room). */

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'user.enabled',
   'company.created',
   'company.deleted',
+  'company.quotas_updated',
+  'chat.deleted',
   'agent.deleted',
   'sso.updated',
   'sso.domain_claimed',
@@ -37,7 +39,7 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'message';
+export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'message' | 'chat';
 
 export interface AuditEntryView {
   /** Also the paging cursor. */

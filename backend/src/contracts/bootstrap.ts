@@ -39,6 +39,8 @@ export interface ChatBootstrap {
    * server then says whether anything changed before the socket was in its rooms.
    */
   version: string;
+  /** The largest file one upload may carry (MAX_ATTACHMENT_MB), for the message box's own check. */
+  maxAttachmentBytes: number;
 }
 
 /**

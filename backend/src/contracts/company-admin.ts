@@ -1,3 +1,4 @@
+import type { CompanyQuotaUsage } from './company-quotas';
 import type { CompanyRole } from './companies';
 import type { PersonRef } from './invitations';
 
@@ -59,6 +60,8 @@ export interface CompanyDetails {
   owner: PersonRef | null;
   memberCount: number;
   agentCount: number;
+  /** The company's quotas (a platform admin sets them) and what it uses of them. */
+  quotas: CompanyQuotaUsage;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CompanyQuotaUsage } from './company-quotas';
 import type { MemberView } from './company-admin';
 import type { PersonRef } from './invitations';
 
@@ -77,6 +78,8 @@ export interface PlatformCompanyDetails extends PlatformCompanyView {
   memberCount: number;
   agentCount: number;
   chatCount: number;
+  /** The company's quotas (set here by a platform admin) and what it uses of them. */
+  quotas: CompanyQuotaUsage;
 }
 
 /** A row of Manage Users: GET /api/admin/companies/:id/members (owners first, then by join date). */

@@ -4,7 +4,15 @@ export interface SearchSnippetSegment {
   match: boolean;
 }
 
-/** One message found by GET /api/search. */
+/** A file of a found message whose name matches the search (the message may be found by it alone). */
+export interface SearchResultFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  kind: 'image' | 'file';
+}
+
+/** One message found by GET /api/search (by its text or its files' names). */
 export interface SearchResult {
   messageId: string;
   /** The message's cursor: the chat opens at it (GET /api/chats/:id/messages?before=…). */
@@ -18,6 +26,8 @@ export interface SearchResult {
   timestamp: string;
   /** The snippet around the matching words; plain text, never HTML. */
   segments: SearchSnippetSegment[];
+  /** The message's files whose names match, in their order; empty when only its text does. */
+  files: SearchResultFile[];
 }
 
 export interface SearchPage {
@@ -32,4 +42,5 @@ export interface SearchRequest {
   limit?: number;
 }
 
-export type ChatExportFormat = 'md' | 'json';
+/** Markdown or JSON (files as signed links), or a ZIP with both and the files themselves. */
+export type ChatExportFormat = 'md' | 'json' | 'zip';

@@ -13,6 +13,7 @@ import { InsightsDailyChatEntity, InsightsHourlyEntity } from '../insights/insig
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
+import { CompanyQuotasEntity } from '../quotas/company-quotas.entity';
 import { CompanyDomainEntity } from '../sso/company-domain.entity';
 import { CompanySsoEntity } from '../sso/company-sso.entity';
 import { ExternalIdentityEntity } from '../sso/external-identity.entity';
@@ -41,4 +42,5 @@ export const ENTITIES = [
   ExternalIdentityEntity,
   InsightsHourlyEntity,
   InsightsDailyChatEntity,
+  CompanyQuotasEntity,
 ];

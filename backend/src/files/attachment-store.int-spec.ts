@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
 import { startS3rver } from '../../test/s3rver.test-util';
 import { useServiceContext } from '../../test/service-context';
 import { AttachmentsRepository } from './files.repository';
@@ -26,7 +27,7 @@ describe('attachment stores', () => {
   async function newFileRow(): Promise<string> {
     const scope = await ctx.newMember();
     const chat = await ctx.newChat(scope);
-    return ctx.get(AttachmentsRepository).insert({
+    return ctx.get(AttachmentsRepository).insert(ctx.get(DataSource).manager, {
       ownerId: scope.userId,
       companyId: scope.companyId,
       chatId: chat.id,
@@ -34,6 +35,7 @@ describe('attachment stores', () => {
       mimeType: 'application/pdf',
       kind: 'file',
       storage: 'pg',
+      reservedBytes: 0,
     });
   }
 

@@ -5,11 +5,12 @@ import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '
 import { docxBytes, exeBytes, pdfBytes, pngBytes, zipBytes } from '../../test/attachments.test-util';
 import { startS3rver } from '../../test/s3rver.test-util';
 import { as } from '../../test/auth';
+import { setSuperadmin } from '../../test/factories';
 import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 import type { MessageAttachment, MessageView } from '../contracts/chats';
 import { signWebhook } from '../webhooks/webhook-client';
 import { attachmentLinkKey, signAttachmentPath } from './attachment-links';
-import type { AgentFile } from './attachments.service';
+import { type AgentFile, UNKNOWN_ATTACHMENTS } from './attachments.service';
 import { StoredFileEntity } from './stored-file.entity';
 import { parseS3Url, S3AttachmentStore } from './s3-attachment-store';
 
@@ -72,6 +73,22 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       '/async-files': (_req, res) => {
         res.writeHead(202);
         res.end();
+      },
+      // A streamed answer (n8n NDJSON) whose end chunk carries the files.
+      '/stream-files': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        res.write(`${JSON.stringify({ type: 'begin', metadata: { nodeId: 'n1' } })}\n`);
+        res.write(`${JSON.stringify({ type: 'item', content: 'Streamed, ', metadata: { nodeId: 'n1' } })}\n`);
+        res.write(
+          `${JSON.stringify({ type: 'item', content: 'with a file.', metadata: { nodeId: 'n1' } })}\n`,
+        );
+        res.end(
+          `${JSON.stringify({
+            type: 'end',
+            metadata: { nodeId: 'n1' },
+            files: [{ name: 'data.csv', mimeType: 'text/csv', url: `${hook.url}/raw/data.csv` }],
+          })}\n`,
+        );
       },
       '/raw/data.csv': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/csv' });
@@ -457,6 +474,153 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     }
   });
 
+  it("shows the files of a streamed answer's end chunk, from the webhook and from a streamed callback", async () => {
+    const user = await registerUser(t);
+    const agentFor = async (path: string) =>
+      (
+        await request(t.http)
+          .post('/api/agents')
+          .set(as(user))
+          .send({ name: `Streamer ${path}`, webhook: `${hook.url}${path}` })
+          .expect(201)
+      ).body.id as string;
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      const chatId = await newChat(user, await agentFor('/stream-files'));
+      await send(user, chatId, { content: 'stream it' }).expect(201);
+      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+      );
+      expect(reply.message.content).toBe('Streamed, with a file.');
+      expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
+        ['data.csv', AGENT_CSV.length],
+      ]);
+
+      // A long-running agent streaming its answer to the callback, files in the end chunk, no text.
+      const later = await newChat(user, await agentFor('/async-files'));
+      const sent = (await send(user, later, { content: 'later' }).expect(201)).body as MessageView;
+      const delivered = () =>
+        hook.requests.find((r) => r.path === '/async-files' && JSON.parse(r.body).messageId === sent.id);
+      for (let waited = 0; !delivered() && waited < 5000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const delivery = JSON.parse(delivered()!.body) as { callbackUrl: string; callbackToken: string };
+      const callback = new URL(delivery.callbackUrl);
+      const lines = [
+        { type: 'begin' },
+        { type: 'end', files: [{ name: 'data.csv', url: `${hook.url}/raw/data.csv` }] },
+      ];
+      await request(t.http)
+        .post(callback.pathname)
+        .set('Authorization', `Bearer ${delivery.callbackToken}`)
+        .set('Content-Type', 'application/x-ndjson')
+        .send(lines.map((line) => JSON.stringify(line)).join('\n'))
+        .expect(200);
+      const callbackReply = await tab.waitFor<{ chatId: string; message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent' && p.chatId === later,
+      );
+      expect(callbackReply.message.content).toBe('');
+      expect(callbackReply.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('takes files for a first message before its chat exists (the welcome view), text optional', async () => {
+    const user = await registerUser(t);
+    const first = (name: string, bytes: Buffer, who: RegisteredUser = user) =>
+      request(t.http).post('/api/attachments').set(as(who)).attach('file', bytes, name);
+    const pdf = pdfBytes(20_000);
+    const doc = (await first('brief.pdf', pdf).expect(201)).body as MessageAttachment;
+    expect(doc).toMatchObject({ name: 'brief.pdf', mimeType: 'application/pdf', size: pdf.length });
+    // The same refusals as a chat's upload.
+    const zip = await first('archive.zip', zipBytes());
+    expect([zip.status, zip.body.message]).toEqual([400, expect.stringMatching(/is a ZIP archive/)]);
+
+    // Someone else's upload, or one made into a chat, cannot start a chat: nothing is created.
+    const other = await registerUser(t);
+    const othersDoc = (await first('theirs.pdf', pdf, other).expect(201)).body as MessageAttachment;
+    const chatId = await newChat(user);
+    const inChat = await uploaded(user, chatId, 'in-chat.pdf', pdf);
+    const chatsBefore = (await request(t.http).get('/api/chats').set(as(user)).expect(200)).body.chats.length;
+    for (const id of [othersDoc.id, inChat.id]) {
+      const refused = await request(t.http)
+        .post('/api/messages')
+        .set(as(user))
+        .send({ agentId: 'default-agent', content: '', attachmentIds: [id] });
+      expect([refused.status, refused.body.message]).toEqual([400, UNKNOWN_ATTACHMENTS]);
+    }
+    expect((await request(t.http).get('/api/chats').set(as(user)).expect(200)).body.chats.length).toBe(
+      chatsBefore,
+    );
+
+    const sent = await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId: 'default-agent', attachmentIds: [doc.id] })
+      .expect(201);
+    const { chat, message } = sent.body as {
+      chat: { id: string; lastMessage: string };
+      message: MessageView;
+    };
+    expect(message.content).toBe('');
+    expect(message.attachments?.map((a) => a.id)).toEqual([doc.id]);
+    expect(chat.lastMessage).toBe('📎 brief.pdf');
+    const row = await t.app.get(DataSource).getRepository(StoredFileEntity).findOneByOrFail({ id: doc.id });
+    expect([row.chatId, row.messageId]).toEqual([chat.id, message.id]);
+    // Sent once: it cannot start a second chat.
+    await request(t.http)
+      .post('/api/messages')
+      .set(as(user))
+      .send({ agentId: 'default-agent', content: 'again', attachmentIds: [doc.id] })
+      .expect(400);
+  });
+
+  it('deletes a chat with its files (rows and chunks) and audits how many files and bytes went', async () => {
+    const user = await registerUser(t);
+    const chatId = await newChat(user);
+    const pdf = pdfBytes(200_000);
+    const sent = await uploaded(user, chatId, 'gone.pdf', pdf);
+    const unsent = await uploaded(user, chatId, 'draft.txt', Buffer.from('draft'));
+    await send(user, chatId, { content: 'see attached', attachmentIds: [sent.id] }).expect(201);
+    const db = t.app.get(DataSource);
+    const chunks = async (): Promise<number> =>
+      Number(
+        (
+          await db.query<Array<{ n: string }>>(
+            'SELECT count(*) AS n FROM file_chunks WHERE file_id = ANY($1::uuid[])',
+            [[sent.id, unsent.id]],
+          )
+        )[0].n,
+      );
+    expect(await chunks()).toBeGreaterThan(0);
+
+    // Another member of another company cannot delete it (404), and nothing is recorded.
+    const stranger = await registerUser(t);
+    await request(t.http).delete(`/api/chats/${chatId}`).set(as(stranger)).expect(404);
+
+    await request(t.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
+    expect(await chunks()).toBe(0);
+    expect(await db.getRepository(StoredFileEntity).countBy({ chatId })).toBe(0);
+    await request(t.http).get(sent.url).expect(404);
+    const entries: Array<{ details: unknown; actor_id: string; company_id: string; target_label: null }> =
+      await db.query(
+        `SELECT details, actor_id, company_id, target_label FROM audit_log
+         WHERE action = 'chat.deleted' AND target_id = $1`,
+        [chatId],
+      );
+    expect(entries).toEqual([
+      {
+        // The message, and the agent's reply when it came before the delete.
+        details: { messages: expect.any(Number), files: 2, fileBytes: pdf.length + 5 },
+        actor_id: user.userId,
+        company_id: user.companyId,
+        target_label: null,
+      },
+    ]);
+  });
+
   describe('with S3_URL set', () => {
     it('keeps the bytes in the bucket, serves them, and deletes them with the chat', async () => {
       const s3 = await startS3rver();
@@ -489,6 +653,43 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         const store = await S3AttachmentStore.open(parseS3Url(s3.url));
         try {
           await expect(store.read(file.id)).rejects.toThrow();
+          const [entry]: Array<{ details: unknown }> = await app.app
+            .get(DataSource)
+            .query(`SELECT details FROM audit_log WHERE action = 'chat.deleted' AND target_id = $1`, [
+              chatId,
+            ]);
+          expect(entry.details).toEqual({ messages: 0, files: 1, fileBytes: pdf.length });
+
+          // A company deleted by the platform admin takes its files' bytes out of the bucket too.
+          const other = await registerUser(app);
+          const otherChat = (
+            await request(app.http)
+              .post('/api/chats')
+              .set(as(other))
+              .send({ agentId: 'default-agent', title: 'S3' })
+              .expect(201)
+          ).body.id as string;
+          const kept = (
+            await request(app.http)
+              .post(`/api/chats/${otherChat}/attachments`)
+              .set(as(other))
+              .attach('file', pdf, 'company.pdf')
+              .expect(201)
+          ).body as MessageAttachment;
+          (await store.read(kept.id)).destroy(); // there, until the company goes
+          const admin = await registerUser(app);
+          await setSuperadmin(app.app, admin.userId);
+          await request(app.http)
+            .delete(`/api/admin/companies/${other.companyId}`)
+            .set(as(admin))
+            .expect(204);
+          await expect(store.read(kept.id)).rejects.toThrow();
+          const [companyEntry]: Array<{ details: Record<string, number> }> = await app.app
+            .get(DataSource)
+            .query(`SELECT details FROM audit_log WHERE action = 'company.deleted' AND target_id = $1`, [
+              other.companyId,
+            ]);
+          expect(companyEntry.details).toMatchObject({ chats: 1, files: 1, fileBytes: pdf.length });
         } finally {
           store.destroy();
         }

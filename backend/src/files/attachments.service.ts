@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { guardedGet } from '../webhooks/guarded-fetch';
 import type { ReplyFile } from './agent-reply-files';
@@ -12,7 +13,8 @@ import {
 } from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MAX_ATTACHMENTS_PER_MESSAGE, type MessageAttachment } from '../contracts/chats';
-import type { Tx } from '../database/database';
+import { Database, type Tx } from '../database/database';
+import { CompanyQuotasService } from '../quotas/company-quotas.service';
 import {
   attachmentLinkKey,
   checkAttachmentLink,
@@ -33,6 +35,8 @@ export const TOO_MANY_ATTACHMENTS = `A message can carry at most ${MAX_ATTACHMEN
 export const IMAGE_UNREADABLE = (name: string): string => `"${name}" could not be read as an image.`;
 export const NOT_TEXT = (name: string): string =>
   `"${name}" is not a text file (it must be UTF-8 text to be attached as ${name.split('.').pop()}).`;
+export const LONGER_THAN_DECLARED = (name: string): string =>
+  `"${name}" is longer than its upload declared; please attach it again.`;
 export const fileTooLarge = (name: string, maxBytes: number): string =>
   `"${name}" is too large: files can be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`;
 
@@ -75,6 +79,8 @@ export class AttachmentsService {
     @Inject(ATTACHMENT_STORE) private readonly store: AttachmentStore,
     private readonly rows: AttachmentsRepository,
     private readonly images: FilesService,
+    private readonly database: Database,
+    private readonly quotas: CompanyQuotasService,
   ) {
     this.linkKey = attachmentLinkKey(config.jwtSecret);
   }
@@ -84,15 +90,24 @@ export class AttachmentsService {
    * bytes (text from the extension, confirmed over the whole file); the size is counted as the bytes
    * stream to the store, and the upload refused as soon as it passes the limit. Images are re-encoded.
    * Nothing of a refused upload is kept.
+   *
+   * `declaredBytes` (the request's Content-Length, a fetched file's length) is what the upload holds of
+   * its company's stored-bytes quota while it streams: a body longer than it declared is refused.
+   * Unknown: MAX_ATTACHMENT_MB is held.
    */
   async upload(
     scope: OwnerScope,
-    chatId: string,
+    chatId: string | null,
     rawName: string,
     body: Readable,
+    declaredBytes?: number,
   ): Promise<MessageAttachment> {
     const name = cleanFileName(rawName);
     const maxBytes = this.config.attachments.maxBytes;
+    const reserve =
+      declaredBytes !== undefined && Number.isSafeInteger(declaredBytes) && declaredBytes > 0
+        ? Math.min(declaredBytes, maxBytes)
+        : maxBytes;
     const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     let seen = 0;
     const next = async (): Promise<Buffer | null> => {
@@ -100,6 +115,7 @@ export class AttachmentsService {
       if (done) return null;
       seen += value.length;
       if (seen > maxBytes) throw new PayloadTooLargeError(fileTooLarge(name, maxBytes));
+      if (seen > reserve) throw new ValidationFailedError(LONGER_THAN_DECLARED(name));
       return value;
     };
 
@@ -133,7 +149,7 @@ export class AttachmentsService {
       for await (const piece of rest()) pieces.push(piece);
       const image = await this.images.reencodeAttachedImage(Buffer.concat(pieces), decision.mimeType);
       if (!image) throw new ValidationFailedError(IMAGE_UNREADABLE(name));
-      return this.storeNew(scope, chatId, name, decision, [image.data], image);
+      return this.storeNew(scope, chatId, name, decision, [image.data], image, image.data.length);
     }
     const text = decision.text ? new Utf8Check() : null;
     const checked = async function* (): AsyncGenerator<Buffer> {
@@ -143,25 +159,31 @@ export class AttachmentsService {
       }
       if (text && !text.end()) throw new ValidationFailedError(NOT_TEXT(name));
     };
-    return this.storeNew(scope, chatId, name, decision, checked(), null);
+    return this.storeNew(scope, chatId, name, decision, checked(), null, reserve);
   }
 
   private async storeNew(
     scope: OwnerScope,
-    chatId: string,
+    chatId: string | null,
     name: string,
     type: { mimeType: string; kind: 'image' | 'file' },
     bytes: AsyncIterable<Buffer> | Buffer[],
     dimensions: { width: number; height: number } | null,
+    reserveBytes: number,
   ): Promise<MessageAttachment> {
-    const id = await this.rows.insert({
-      ownerId: scope.userId,
-      companyId: scope.companyId,
-      chatId,
-      name,
-      mimeType: type.mimeType,
-      kind: type.kind,
-      storage: this.store.kind,
+    // The quota check and the row holding its reservation commit together, before a byte is stored.
+    const id = await this.database.transaction(async (tx) => {
+      await this.quotas.reserveStoredBytes(tx, scope.companyId, reserveBytes);
+      return this.rows.insert(tx, {
+        ownerId: scope.userId,
+        companyId: scope.companyId,
+        chatId,
+        name,
+        mimeType: type.mimeType,
+        kind: type.kind,
+        storage: this.store.kind,
+        reservedBytes: reserveBytes,
+      });
     });
     try {
       const size = await this.store.write(id, toAsync(bytes));
@@ -183,7 +205,8 @@ export class AttachmentsService {
 
   /**
    * Links uploads to a message being sent, inside the sender's transaction: every id must be one of the
-   * sender's unsent uploads in this chat, or nothing is sent.
+   * sender's unsent uploads in this chat (`uploadedTo` null: uploaded before the chat existed, for its
+   * first message), or nothing is sent.
    */
   async attach(
     tx: Tx,
@@ -191,19 +214,25 @@ export class AttachmentsService {
     chatId: string,
     messageId: string,
     ids: readonly string[],
+    uploadedTo: string | null = chatId,
   ): Promise<MessageAttachment[]> {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     if (unique.length > MAX_ATTACHMENTS_PER_MESSAGE) throw new ValidationFailedError(TOO_MANY_ATTACHMENTS);
-    const found = await this.rows.lockUnattached(tx, scope, chatId, unique);
+    const found = await this.rows.lockUnattached(tx, scope, uploadedTo, unique);
     if (found.length !== unique.length) throw new ValidationFailedError(UNKNOWN_ATTACHMENTS);
-    await this.rows.attach(tx, messageId, unique);
+    await this.rows.attach(tx, messageId, chatId, unique);
     const byId = new Map(found.map((row) => [row.id, row]));
     return unique.map((id) => this.view(byId.get(id) as AttachmentRow));
   }
 
   /** The uploads' names, for a message's preview in the chat list when it has no text. */
-  async namesOf(tx: Tx, scope: OwnerScope, chatId: string, ids: readonly string[]): Promise<string[]> {
-    const found = await this.rows.lockUnattached(tx, scope, chatId, [
+  async namesOf(
+    tx: Tx,
+    scope: OwnerScope,
+    uploadedTo: string | null,
+    ids: readonly string[],
+  ): Promise<string[]> {
+    const found = await this.rows.lockUnattached(tx, scope, uploadedTo, [
       ...new Set(ids.map((id) => id.toLowerCase())),
     ]);
     return found.map((row) => row.name);
@@ -251,6 +280,23 @@ export class AttachmentsService {
     return out;
   }
 
+  /**
+   * Absolute signed links for a chat's export, valid until `expiresAt` (seconds): the end of the next
+   * whole hour, like the links the chat screen gets.
+   */
+  exportLinks(): { expiresAt: number; link: (fileId: string) => string } {
+    const expiresAt = userLinkExpiry();
+    return {
+      expiresAt,
+      link: (fileId) => `${this.config.appOrigin}${signAttachmentPath(this.linkKey, fileId, expiresAt)}`,
+    };
+  }
+
+  /** A file's bytes, streamed from the store, for a caller that has checked the file's chat is the user's. */
+  bytesOf(fileId: string): Promise<Readable> {
+    return this.store.read(fileId);
+  }
+
   /** A file's bytes for its signed link: 404 for no link or a wrong one, 410 for an expired one. */
   async open(id: string, expires: unknown, sig: unknown): Promise<AttachmentContent> {
     const link = checkAttachmentLink(this.linkKey, id, expires, sig);
@@ -278,11 +324,18 @@ export class AttachmentsService {
     fetchRules: { allowedHosts: ReadonlySet<string>; timeoutMs: number },
   ): Promise<string | null> {
     try {
-      const body =
-        'url' in file
-          ? await guardedGet(file.url, fetchRules)
-          : Readable.from([Buffer.from(file.data, 'base64')]);
-      const stored = await this.upload(target, target.chatId, file.name, body);
+      let body: Readable;
+      let declared: number | undefined;
+      if ('url' in file) {
+        body = await guardedGet(file.url, fetchRules);
+        const length = (body as IncomingMessage).headers?.['content-length'];
+        declared = length && /^\d+$/.test(length) ? Number(length) : undefined;
+      } else {
+        const bytes = Buffer.from(file.data, 'base64');
+        body = Readable.from([bytes]);
+        declared = bytes.length;
+      }
+      const stored = await this.upload(target, target.chatId, file.name, body, declared);
       return stored.id;
     } catch (error) {
       this.logger.warn(`A file of the agent's reply was not stored (${file.name}): ${String(error)}`);
@@ -306,9 +359,15 @@ export class AttachmentsService {
     if (ids.length) await this.discard(ids.map((id) => ({ id, storage: this.store.kind })));
   }
 
-  /** Ids of a chat's files whose bytes the rows' cascade does not reach: read before deleting the chat. */
-  externalIdsOfChat(chatId: string): Promise<string[]> {
-    return this.store.kind === 's3' ? this.rows.externalIdsOfChat(chatId) : Promise.resolve([]);
+  /**
+   * Read in the transaction that deletes a chat (or a company): how many files and bytes go with it, for
+   * the audit log, and the ids whose bytes the rows' cascade does not reach (removeExternal after).
+   */
+  removalSummary(
+    tx: Tx,
+    where: { chatId: string } | { companyId: string },
+  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+    return this.rows.summaryOf(tx, where);
   }
 
   /** After a chat's rows are gone: their bytes in the bucket. Logged, not thrown: the chat is deleted. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CompanyQuotasModule } from '../quotas/company-quotas.module';
 import { ATTACHMENT_STORE, type AttachmentStore } from './attachment-store';
 import { AttachmentsController } from './attachments.controller';
 import { AttachmentsService } from './attachments.service';
@@ -17,7 +18,7 @@ async function openAttachmentStore(config: AppConfig, rows: AttachmentsRepositor
 }
 
 @Module({
-  imports: [],
+  imports: [CompanyQuotasModule],
   controllers: [FilesController, AttachmentsController],
   providers: [
     FilesService,

@@ -53,11 +53,14 @@ const ATTACHMENT_COLUMNS = `f.id, f.message_id AS "messageId", f.name, f.content
 export interface NewAttachment {
   ownerId: string;
   companyId: string;
-  chatId: string;
+  /** Null: uploaded before the chat exists (its first message creates it and takes the file). */
+  chatId: string | null;
   name: string;
   mimeType: string;
   kind: AttachmentKind;
   storage: FileStorage;
+  /** Held of the company's stored-bytes quota until the bytes are stored (markStored). */
+  reservedBytes: number;
 }
 
 /** Attachments' rows and chunks. Every read by a user goes through the chat's owner and company. */
@@ -65,27 +68,36 @@ export interface NewAttachment {
 export class AttachmentsRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(file: NewAttachment): Promise<string> {
+  async insert(tx: Tx, file: NewAttachment): Promise<string> {
     const rows: Array<{ id: string }> = await this.db.query(
-      `INSERT INTO files (owner_id, company_id, chat_id, purpose, name, content_type, kind, storage, size)
-       VALUES ($1, $2, $3, 'attachment', $4, $5, $6, $7, 0) RETURNING id`,
-      [file.ownerId, file.companyId, file.chatId, file.name, file.mimeType, file.kind, file.storage],
+      `INSERT INTO files (owner_id, company_id, chat_id, purpose, name, content_type, kind, storage, size,
+         reserved_bytes)
+       VALUES ($1, $2, $3, 'attachment', $4, $5, $6, $7, 0, $8) RETURNING id`,
+      [
+        file.ownerId,
+        file.companyId,
+        file.chatId,
+        file.name,
+        file.mimeType,
+        file.kind,
+        file.storage,
+        file.reservedBytes,
+      ],
+      tx,
     );
     return rows[0].id;
   }
 
-  /** Once the bytes are stored: their size (and an image's dimensions). */
+  /** Once the bytes are stored: their size (and an image's dimensions); the reservation is let go. */
   async markStored(
     id: string,
     size: number,
     dimensions: { width: number; height: number } | null,
   ): Promise<void> {
-    await this.db.execute('UPDATE files SET size = $2, width = $3, height = $4 WHERE id = $1', [
-      id,
-      size,
-      dimensions?.width ?? null,
-      dimensions?.height ?? null,
-    ]);
+    await this.db.execute(
+      'UPDATE files SET size = $2, width = $3, height = $4, reserved_bytes = 0 WHERE id = $1',
+      [id, size, dimensions?.width ?? null, dimensions?.height ?? null],
+    );
   }
 
   async find(id: string): Promise<AttachmentRow | null> {
@@ -97,31 +109,32 @@ export class AttachmentsRepository {
   }
 
   /**
-   * The owner's uploads in this chat that no message uses yet, locked until the caller's transaction
-   * ends (so two sends cannot both take one).
+   * The owner's uploads in this chat (null: uploaded in the company before any chat, for a first
+   * message) that no message uses yet, locked until the caller's transaction ends (so two sends cannot
+   * both take one).
    */
   async lockUnattached(
     tx: Tx,
     scope: OwnerScope,
-    chatId: string,
+    chatId: string | null,
     ids: readonly string[],
   ): Promise<AttachmentRow[]> {
     return this.db.query(
       `SELECT ${ATTACHMENT_COLUMNS} FROM files f
        WHERE f.id = ANY($1::uuid[]) AND f.purpose = 'attachment' AND f.owner_id = $2 AND f.company_id = $3
-         AND f.chat_id = $4 AND f.message_id IS NULL AND f.size > 0
+         AND f.chat_id IS NOT DISTINCT FROM $4::uuid AND f.message_id IS NULL AND f.size > 0
        FOR UPDATE`,
       [ids, scope.userId, scope.companyId, chatId],
       tx,
     );
   }
 
-  /** Links the files to their message, in the order given. */
-  async attach(tx: Tx, messageId: string, ids: readonly string[]): Promise<void> {
+  /** Links the files to their message (and its chat), in the order given. */
+  async attach(tx: Tx, messageId: string, chatId: string, ids: readonly string[]): Promise<void> {
     await this.db.execute(
-      `UPDATE files f SET message_id = $1, position = o.position
+      `UPDATE files f SET message_id = $1, chat_id = $3, position = o.position
        FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, position) WHERE f.id = o.id`,
-      [messageId, ids],
+      [messageId, ids, chatId],
       tx,
     );
   }
@@ -146,13 +159,27 @@ export class AttachmentsRepository {
     );
   }
 
-  /** Ids of the files of a chat whose bytes are outside PostgreSQL (they outlive the rows' cascade). */
-  async externalIdsOfChat(chatId: string): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.db.query(
-      `SELECT id FROM files WHERE chat_id = $1 AND storage = 's3'`,
-      [chatId],
+  /**
+   * What deleting the chat (or every chat of a company) removes of its files: how many and their bytes,
+   * and the ids of those whose bytes are outside PostgreSQL (they outlive the rows' cascade). The rows
+   * are locked until `tx` ends, so an upload linked meanwhile waits for the delete.
+   */
+  async summaryOf(
+    tx: Tx,
+    where: { chatId: string } | { companyId: string },
+  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+    const byChat = 'chatId' in where;
+    const rows: Array<{ id: string; size: number; storage: FileStorage }> = await this.db.query(
+      `SELECT id, size, storage FROM files
+       WHERE ${byChat ? 'chat_id' : 'company_id'} = $1 AND purpose = 'attachment' FOR UPDATE`,
+      [byChat ? where.chatId : where.companyId],
+      tx,
     );
-    return rows.map((row) => row.id);
+    return {
+      files: rows.length,
+      bytes: rows.reduce((sum, row) => sum + Number(row.size), 0),
+      externalIds: rows.filter((row) => row.storage === 's3').map((row) => row.id),
+    };
   }
 
   async remove(ids: readonly string[]): Promise<void> {

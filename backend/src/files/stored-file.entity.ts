@@ -94,8 +94,30 @@ export class StoredFileEntity {
   @Column({ type: 'integer', nullable: true })
   height: number | null;
 
+  /**
+   * While an upload's bytes are being stored: the size it declared, counted against its company's
+   * stored-bytes quota (0 once stored: `size` counts then).
+   */
+  @Column({ name: 'reserved_bytes', type: 'bigint', default: '0' })
+  reservedBytes: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** Search words of the attachment's name (search/search.repository.ts); PostgreSQL computes it. */
+  // GIN, built by migration 1763990000001 (TypeORM cannot declare an index method): never synchronized.
+  @Index('IDX_files_name_search', { synchronize: false })
+  @Column({
+    name: 'name_vector',
+    type: 'tsvector',
+    generatedType: 'STORED',
+    asExpression: `to_tsvector('simple'::regconfig, regexp_replace(COALESCE(name, ''), '[^[:alnum:]]+', ' ', 'g'))`,
+    select: false,
+    insert: false,
+    update: false,
+    nullable: true,
+  })
+  nameVector?: string;
 }
 
 /** A file's bytes in PostgreSQL, about 1 MB a row, so a file is written and read a piece at a time. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -8,11 +8,13 @@ import {
 } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser } from '../common/current-user.decorator';
 import { UuidParamPipe } from '../common/uuid';
+import { CompanyQuotaUsageDto } from '../quotas/company-quotas.dto';
 import {
   CreatePlatformCompanyDto,
   PlatformCompanyDetailsDto,
   PlatformCompanyMemberDto,
   PlatformCompanyPageDto,
+  UpdateCompanyQuotasDto,
 } from './companies.dto';
 import { COMPANY_NOT_FOUND, PlatformCompaniesService } from './companies.service';
 import { SuperadminOnly } from './superadmin.guard';
@@ -54,6 +56,18 @@ export class PlatformCompaniesController {
   @ApiOkResponse({ type: [PlatformCompanyMemberDto] })
   members(@Param('id', COMPANY_ID) id: string): Promise<PlatformCompanyMemberDto[]> {
     return this.companies.members(id);
+  }
+
+  /** The company's quotas: a limit left out stays as it is, null removes it. Audited. */
+  @Patch(':id/quotas')
+  @ApiOkResponse({ type: CompanyQuotaUsageDto })
+  setQuotas(
+    @CurrentUser() user: AuthUser,
+    @Ip() ip: string,
+    @Param('id', COMPANY_ID) id: string,
+    @Body() body: UpdateCompanyQuotasDto,
+  ): Promise<CompanyQuotaUsageDto> {
+    return this.companies.setQuotas({ user, ip }, id, body);
   }
 
   /** Removes the company with its memberships, agents, chats, messages and invitations. */

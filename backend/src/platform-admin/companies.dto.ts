@@ -1,6 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import type { UpdateCompanyQuotasRequest } from '../contracts/company-quotas';
+import { CompanyQuotaUsageDto } from '../quotas/company-quotas.dto';
 import type {
   CreatePlatformCompanyRequest,
   PlatformCompanyDetails,
@@ -30,11 +42,29 @@ export class PlatformCompanyPageDto implements PlatformCompanyPage {
   @ApiProperty({ type: String, nullable: true }) nextCursor: string | null;
 }
 
+/** The largest limit: a petabyte (the column is bigint; JSON numbers are exact to 2^53). */
+export const MAX_STORED_BYTES_LIMIT = 1024 ** 5;
+
+export class UpdateCompanyQuotasDto implements UpdateCompanyQuotasRequest {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    required: false,
+    description: 'Bytes its attached files may take in all; null removes the limit; left out: unchanged',
+  })
+  @ValidateIf((_o, value) => value !== null && value !== undefined)
+  @IsInt({ message: 'The storage limit must be a whole number of bytes' })
+  @Min(1, { message: 'The storage limit must be at least 1 byte (leave it empty for no limit)' })
+  @Max(MAX_STORED_BYTES_LIMIT, { message: 'The storage limit can be at most 1 PB' })
+  storedBytesLimit?: number | null;
+}
+
 export class PlatformCompanyDetailsDto extends PlatformCompanyDto implements PlatformCompanyDetails {
   @ApiProperty({ type: PlatformPersonDto, nullable: true }) owner: PlatformPersonDto | null;
   @ApiProperty() memberCount: number;
   @ApiProperty() agentCount: number;
   @ApiProperty() chatCount: number;
+  @ApiProperty({ type: CompanyQuotaUsageDto }) quotas: CompanyQuotaUsageDto;
 }
 
 /** The same fields as Company Admin's member (one contract: PlatformCompanyMemberView = MemberView). */

@@ -366,7 +366,7 @@ describe('platform admin: companies and agents (real PostgreSQL)', () => {
       [doomed.companyId],
     );
     expect(entry.company_name).toBe('co-doomed company');
-    expect(entry.details).toMatchObject({ members: 3, chats: 2, messages: 5 });
+    expect(entry.details).toMatchObject({ members: 3, chats: 2, messages: 5, files: 0, fileBytes: 0 });
 
     // Again: 404, and no second entry.
     const again = await request(t.http)

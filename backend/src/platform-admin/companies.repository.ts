@@ -74,7 +74,7 @@ export class PlatformCompaniesRepository {
    * The owner shown is the recorded owner while they still are one, else the longest-standing owner
    * (as Company Details shows it to the company's own admins).
    */
-  async details(companyId: string, manager?: Tx): Promise<PlatformCompanyDetails | null> {
+  async details(companyId: string, manager?: Tx): Promise<Omit<PlatformCompanyDetails, 'quotas'> | null> {
     const rows: Array<
       CompanyRow & {
         agent_count: string;
@@ -119,6 +119,16 @@ export class PlatformCompaniesRepository {
       agentCount: Number(row.agent_count),
       chatCount: Number(row.chat_count),
     };
+  }
+
+  /** The company's name, its row locked against deletion until `tx` ends; null when there is none. */
+  async lockName(tx: Tx, companyId: string): Promise<string | null> {
+    const rows: Array<{ name: string }> = await this.db.query(
+      'SELECT name FROM companies WHERE id = $1 FOR SHARE',
+      [companyId],
+      tx,
+    );
+    return rows[0]?.name ?? null;
   }
 
   async exists(companyId: string): Promise<boolean> {

@@ -22,6 +22,9 @@ import { SUPERADMIN_REQUIRED } from './superadmin.guard';
 import { PlatformUsersRepository } from './users.repository';
 import { type AdminActor, decodeCursor, encodeCursor, INVALID_CURSOR } from './users.service';
 import { Database } from '../database/database';
+import type { CompanyQuotaUsage, UpdateCompanyQuotasRequest } from '../contracts/company-quotas';
+import { CompanyQuotasService } from '../quotas/company-quotas.service';
+import { AttachmentsService } from '../files/attachments.service';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 export const NO_USER_WITH_EMAIL = 'No user with that email';
@@ -41,6 +44,8 @@ export class PlatformCompaniesService {
     private readonly companyCreation: CompaniesService,
     private readonly realtime: RealtimePublisher,
     private readonly audit: AuditService,
+    private readonly quotas: CompanyQuotasService,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   async list(query: { search?: string; cursor?: string; limit?: number }): Promise<PlatformCompanyPage> {
@@ -82,7 +87,31 @@ export class PlatformCompaniesService {
   async details(companyId: string): Promise<PlatformCompanyDetails> {
     const details = await this.companies.details(companyId);
     if (!details) throw new NotFoundError(COMPANY_NOT_FOUND);
-    return details;
+    return { ...details, quotas: await this.quotas.usage(companyId) };
+  }
+
+  /** Sets the company's quotas (a limit left out stays; null removes it), audited with before and after. */
+  async setQuotas(
+    actor: AdminActor,
+    companyId: string,
+    changes: UpdateCompanyQuotasRequest,
+  ): Promise<CompanyQuotaUsage> {
+    await this.database.transaction(async (tx) => {
+      if (!(await this.users.isActiveSuperadmin(tx, actor.user.id)))
+        throw new ForbiddenError(SUPERADMIN_REQUIRED);
+      const name = await this.companies.lockName(tx, companyId);
+      if (name === null) throw new NotFoundError(COMPANY_NOT_FOUND);
+      const { before, after } = await this.quotas.set(tx, companyId, changes);
+      await this.audit.record(tx, {
+        action: 'company.quotas_updated',
+        actor: { id: actor.user.id },
+        target: { type: 'company', id: companyId, label: name },
+        company: { id: companyId, name },
+        ip: actor.ip,
+        details: { before, after },
+      });
+    });
+    return this.quotas.usage(companyId);
   }
 
   async members(companyId: string): Promise<PlatformCompanyMemberView[]> {
@@ -94,6 +123,7 @@ export class PlatformCompaniesService {
     const removed = await this.database.transaction(async (tx) => {
       if (!(await this.users.isActiveSuperadmin(tx, actor.user.id)))
         throw new ForbiddenError(SUPERADMIN_REQUIRED);
+      const files = await this.attachments.removalSummary(tx, { companyId });
       const removal = await this.companies.remove(tx, companyId);
       if (!removal) throw new NotFoundError(COMPANY_NOT_FOUND);
       await this.audit.record(tx, {
@@ -102,10 +132,12 @@ export class PlatformCompaniesService {
         target: { type: 'company', id: companyId, label: removal.name },
         company: { id: companyId, name: removal.name },
         ip: actor.ip,
-        details: removal.counts,
+        details: { ...removal.counts, files: files.files, fileBytes: files.bytes },
       });
-      return removal;
+      return { ...removal, externalFileIds: files.externalIds };
     });
+    // The files' rows went with the company; their bytes in the bucket go now.
+    await this.attachments.removeExternal(removed.externalFileIds);
     // Access ends now: every member's sockets leave the company's rooms, then each member is told (on
     // their own user room, which they stay in) so their open pages switch to another company.
     for (const userId of removed.memberIds)

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { useServiceContext } from '../../test/service-context';
 import type { OwnerScope } from '../common/company-scope';
 import type { SearchPage } from '../contracts/search';
@@ -59,6 +60,59 @@ describe('search (SearchService on real PostgreSQL, no HTTP)', () => {
     expect(snippet(await search(colleague, { q: word }))).toEqual([`colleague says [${word}]`]);
     expect(snippet(await search(elsewhere, { q: word }))).toEqual([`elsewhere [${word}]`]);
     expect((await search(colleagueOwn, { q: word })).results).toEqual([]);
+  });
+
+  it("finds messages by their files' names (a message with files alone too), scoped like their text", async () => {
+    const me = await ctx.newMember();
+    const chat = await ctx.newChat(me, { title: 'Reports' });
+    const tag = `kw${Date.now()}`;
+    const attach = async (scope: OwnerScope, chatId: string, messageId: string, names: string[]) => {
+      const ids: string[] = [];
+      for (const [position, name] of names.entries()) {
+        const rows: Array<{ id: string }> = await ctx.get(DataSource).query(
+          `INSERT INTO files (owner_id, company_id, chat_id, message_id, position, purpose, name, content_type,
+             kind, storage, size)
+           VALUES ($1, $2, $3, $4, $5, 'attachment', $6, 'application/pdf', 'file', 'pg', 10) RETURNING id`,
+          [scope.userId, scope.companyId, chatId, messageId, position + 1, name],
+        );
+        ids.push(rows[0].id);
+      }
+      return ids;
+    };
+    const onlyFiles = await ctx.newMessage(me, chat.id, { content: '' });
+    const [report] = await attach(me, chat.id, onlyFiles.id, [`Q3_Report-${tag}.final.pdf`, 'photo.png']);
+    const withText = await ctx.newMessage(me, chat.id, { content: `the ${tag} notes` });
+    await attach(me, chat.id, withText.id, [`notes-${tag}.txt`]);
+
+    const page = await search(me, { q: `report ${tag}` });
+    expect(page.results.map((r) => [r.messageId, r.files.map((f) => f.name)])).toEqual([
+      [onlyFiles.id, [`Q3_Report-${tag}.final.pdf`]],
+    ]);
+    expect(page.results[0].files[0]).toEqual({
+      id: report,
+      name: `Q3_Report-${tag}.final.pdf`,
+      mimeType: 'application/pdf',
+      kind: 'file',
+    });
+    // The name as written, punctuation and all, finds it too; a message found by text and by a file
+    // name comes once, with the file listed.
+    expect((await search(me, { q: `q3-report-${tag}.final.pdf` })).results.map((r) => r.messageId)).toEqual([
+      onlyFiles.id,
+    ]);
+    const both = await search(me, { q: tag });
+    expect(both.results.map((r) => r.messageId).sort()).toEqual([onlyFiles.id, withText.id].sort());
+    expect(both.results.find((r) => r.messageId === withText.id)?.files.map((f) => f.name)).toEqual([
+      `notes-${tag}.txt`,
+    ]);
+    expect((await search(me, { q: `${tag} -report` })).results.map((r) => r.messageId)).toEqual([
+      withText.id,
+    ]);
+
+    // Another user of the company, and the same user in another company, find none of it.
+    const colleague = await ctx.newMembership(me, await ctx.newUser(), 'admin');
+    expect((await search(colleague, { q: tag })).results).toEqual([]);
+    const elsewhere = await ctx.newMembership(await ctx.newCompany(await ctx.newUser()), me, 'user');
+    expect((await search(elsewhere, { q: tag })).results).toEqual([]);
   });
 
   it('ranks a better match first, and of equal matches the more recent', async () => {

@@ -62,6 +62,7 @@ export class SearchService {
         isVoiceMessage: hit.isVoiceMessage,
         timestamp: hit.createdAt.toISOString(),
         segments: headlineSegments(hit.headline),
+        files: hit.files,
       })),
       nextCursor:
         hits.length > limit && last ? encodeSearchCursor({ asOf, score: last.score, seq: last.seq }) : null,

@@ -77,7 +77,7 @@ describe('real n8n 2.41 answers', () => {
     expect(new StreamSniffer().push(body)).toBe('ndjson');
     const reader = new StreamReader('ndjson');
     expect(texts([...reader.push(body), ...reader.end()])).toBe(STREAM_TEXT);
-    expect(readWholeStream(body.toString('utf8'))).toEqual({ text: STREAM_TEXT, error: null });
+    expect(readWholeStream(body.toString('utf8'))).toEqual({ text: STREAM_TEXT, error: null, files: [] });
   });
 
   it('the streamed answer reads the same whatever byte its chunks are cut at', () => {

@@ -154,6 +154,17 @@ describe('whole bodies', () => {
     expect(readWholeStream('{"type":"item","content":"x"}\n{"type":"error","content":"bad"}')).toEqual({
       text: 'x',
       error: 'bad',
+      files: [],
+    });
+    // An end chunk's files come with the text.
+    expect(
+      readWholeStream(
+        '{"type":"item","content":"x"}\n{"type":"end","files":[{"name":"a.csv","url":"https://f.example/a.csv"},{"bad":1}]}',
+      ),
+    ).toEqual({
+      text: 'x',
+      error: null,
+      files: [{ name: 'a.csv', mimeType: undefined, url: 'https://f.example/a.csv' }],
     });
     expect(readWholeStream('[{"output":"x"}]')).toBeNull();
   });

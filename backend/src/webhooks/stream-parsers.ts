@@ -5,6 +5,8 @@
  * network side is webhook-client.ts.
  */
 
+import { filesOf, type ReplyFile } from '../files/agent-reply-files';
+
 /** How an answer's body is read. `classic`: buffered whole, then `[{"output": ...}]`. */
 export type StreamFormat = 'ndjson' | 'sse' | 'text';
 
@@ -14,7 +16,11 @@ export type StreamFormat = 'ndjson' | 'sse' | 'text';
  * ended: null). A tool call is a live status, never part of the reply's text.
  */
 export type StreamPiece =
-  { kind: 'text'; text: string } | { kind: 'error'; message: string } | { kind: 'tool'; tool: string | null };
+  | { kind: 'text'; text: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'tool'; tool: string | null }
+  /** Files an `end` chunk carries (`{type: 'end', files: [...]}`), shown with the stored reply. */
+  | { kind: 'files'; files: ReplyFile[] };
 
 const NDJSON_TYPES = new Set(['application/x-ndjson', 'application/jsonl', 'application/x-jsonlines']);
 /** n8n's chunk types: a first line with one of these marks an n8n stream whatever the Content-Type. */
@@ -194,8 +200,11 @@ function jsonPiece(value: unknown): StreamPiece | null {
   if (!isRecord(value)) return typeof value === 'string' && value ? { kind: 'text', text: value } : null;
   switch (value.type) {
     case 'begin':
-    case 'end':
       return null;
+    case 'end': {
+      const files = filesOf(value);
+      return files.length ? { kind: 'files', files } : null;
+    }
     case 'error':
       return { kind: 'error', message: textField(value.content) ?? AGENT_STREAM_ERROR };
     case 'item':
@@ -405,7 +414,9 @@ export class StreamReader {
  * A whole streamed body read after the fact (the webhook tester, a stream that came in one chunk):
  * the text of its pieces, or null when it is not an n8n NDJSON or SSE stream.
  */
-export function readWholeStream(body: string): { text: string; error: string | null } | null {
+export function readWholeStream(
+  body: string,
+): { text: string; error: string | null; files: ReplyFile[] } | null {
   const trimmed = body.trimStart();
   let format: StreamFormat | null = null;
   if (trimmed.startsWith('{')) {
@@ -417,11 +428,13 @@ export function readWholeStream(body: string): { text: string; error: string | n
   const reader = new StreamReader(format);
   const pieces = [...reader.push(new TextEncoder().encode(body)), ...reader.end()];
   let text = '';
+  const files: ReplyFile[] = [];
   for (const piece of pieces) {
-    if (piece.kind === 'error') return { text, error: piece.message };
+    if (piece.kind === 'error') return { text, error: piece.message, files };
     if (piece.kind === 'text') text += piece.text;
+    if (piece.kind === 'files') files.push(...piece.files);
   }
-  return { text, error: null };
+  return { text, error: null, files };
 }
 
 function textPiece(text: string | undefined): StreamPiece | null {

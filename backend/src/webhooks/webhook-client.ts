@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { ReplyFile } from '../files/agent-reply-files';
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
@@ -90,7 +91,15 @@ export type StreamingWebhookOutcome =
    * The answer was a stream (NDJSON, SSE or chunked text): `text` is every piece in order. `error`: the
    * agent sent an error chunk (its message); `timeout`: it stalled after some text had come.
    */
-  | { kind: 'streamed'; status: number; text: string; ending: StreamEnding; error?: string }
+  | {
+      kind: 'streamed';
+      status: number;
+      text: string;
+      ending: StreamEnding;
+      error?: string;
+      /** Files the stream's `end` chunk carried. */
+      files?: ReplyFile[];
+    }
   /** Ended by the caller's signal (Stop): `text` is what had come. */
   | { kind: 'aborted'; text: string };
 
@@ -207,6 +216,7 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
         // read the classic way (the spec's apology), as before streaming.
         let textOnSecondChunk = announced === 'text';
         const chunks: Buffer[] = [];
+        const files: ReplyFile[] = [];
         let size = 0;
 
         const read = (pieces: StreamPiece[]) => {
@@ -220,6 +230,10 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
             }
             if (piece.kind === 'tool') {
               stream?.onTool?.(piece.tool);
+              continue;
+            }
+            if (piece.kind === 'files') {
+              files.push(...piece.files);
               continue;
             }
             text += piece.text;
@@ -273,7 +287,7 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           if (settled) return;
           if (reader) {
             read(reader.end());
-            finish({ kind: 'streamed', status, text, ending: 'end' });
+            finish({ kind: 'streamed', status, text, ending: 'end', ...(files.length ? { files } : {}) });
             return;
           }
           const body = Buffer.concat(chunks).toString('utf8');
@@ -284,7 +298,13 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
             text = whole.text;
             finish(
               whole.error === null
-                ? { kind: 'streamed', status, text, ending: 'end' }
+                ? {
+                    kind: 'streamed',
+                    status,
+                    text,
+                    ending: 'end',
+                    ...(whole.files.length ? { files: whole.files } : {}),
+                  }
                 : { kind: 'streamed', status, text, ending: 'error', error: whole.error },
             );
             return;

@@ -344,6 +344,8 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
     ...ownObject(201),
     call: (f) => ({ params: chatParam(f), image: true }),
   },
+  // A file for a first message, before its chat exists: any member, into their own uploads.
+  'POST /api/attachments': { ...companyMember(201), call: () => ({ image: true }) },
   // Stop a pending reply: nothing pending in the fixture's chat, so the owner's answer is {stopped: false}.
   'POST /api/chats/:id/stop': { ...ownObject(200), call: (f) => ({ params: chatParam(f) }) },
   'POST /api/messages': {
@@ -535,6 +537,11 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/admin/companies/:id/members': {
     ...superadminOnly(200),
     call: (f) => ({ params: { id: f.companyId } }),
+  },
+  // Setting a limit left out changes nothing: the allowed caller gets past every guard to a 200.
+  'PATCH /api/admin/companies/:id/quotas': {
+    ...superadminOnly(200),
+    call: (f) => ({ params: { id: f.companyId }, body: {} }),
   },
   'DELETE /api/admin/companies/:id': {
     ...superadminOnly(204),

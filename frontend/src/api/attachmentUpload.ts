@@ -14,7 +14,8 @@ export interface UploadHandle {
  */
 export function uploadAttachment(
   companyId: string,
-  chatId: string,
+  /** Null: for a first message, before its chat exists (POST /api/messages then takes it). */
+  chatId: string | null,
   file: File,
   onProgress: (fraction: number) => void,
 ): UploadHandle {
@@ -24,7 +25,7 @@ export function uploadAttachment(
     new Promise<{ status: number; body: unknown }>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       current = xhr;
-      xhr.open('POST', `/api/chats/${encodeURIComponent(chatId)}/attachments`);
+      xhr.open('POST', chatId ? `/api/chats/${encodeURIComponent(chatId)}/attachments` : '/api/attachments');
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.setRequestHeader('X-Company-Id', companyId);
       xhr.responseType = 'json';

@@ -54,9 +54,16 @@ export const chatsApi = {
       attachmentIds.length ? { content, attachmentIds } : { content },
       inCompany(companyId),
     ),
-  /** The first message with no active chat: the server creates 'Chat with {agent}' too. */
-  sendFirst: (companyId: string, agentId: string, content: string) =>
-    http.post<FirstMessageResult>('/api/messages', { agentId, content }, inCompany(companyId)),
+  /**
+   * The first message with no active chat: the server creates 'Chat with {agent}' too. Files uploaded
+   * before the chat existed (POST /api/attachments) go with it.
+   */
+  sendFirst: (companyId: string, agentId: string, content: string, attachmentIds: string[] = []) =>
+    http.post<FirstMessageResult>(
+      '/api/messages',
+      attachmentIds.length ? { agentId, content, attachmentIds } : { agentId, content },
+      inCompany(companyId),
+    ),
   /** Stop: ends the chat's pending reply (what came of a streamed one is kept, marked stopped). */
   stopReply: (companyId: string, id: string) =>
     http.post<StopReplyResult>(`${chatPath(id)}/stop`, {}, inCompany(companyId)),

@@ -20,6 +20,8 @@ export interface RequestOptions {
   /** Extra request headers (e.g. X-Company-Id for company-scoped routes). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A successful answer's body as a Blob (a ZIP download), not read as JSON or text. */
+  binary?: boolean;
 }
 
 export type SessionListener = (session: AuthResponse | null, reason: SessionChangeReason) => void;
@@ -127,6 +129,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function toResult<T>(response: Response, opts: RequestOptions = {}): Promise<T> {
+    if (opts.binary && response.ok) return (await response.blob()) as T;
     const body = await readBody(response);
     if (!response.ok) {
       const errorBody =

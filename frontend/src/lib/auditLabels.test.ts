@@ -27,6 +27,26 @@ describe('audit labels', () => {
         '3 members, 1 agent, 0 chats',
       ],
       [
+        {
+          action: 'company.deleted',
+          details: { members: 1, agents: 0, chats: 2, files: 3, fileBytes: 3145728 },
+        },
+        '1 member, 0 agents, 2 chats, 3 files (3 MB)',
+      ],
+      [
+        { action: 'chat.deleted', details: { messages: 4, files: 1, fileBytes: 2048 } },
+        '4 messages, 1 file (2 KB)',
+      ],
+      [{ action: 'chat.deleted', details: { messages: 1, files: 0, fileBytes: 0 } }, '1 message, 0 files'],
+      [
+        {
+          action: 'company.quotas_updated',
+          details: { before: { storedBytesLimit: null }, after: { storedBytesLimit: 52428800 } },
+        },
+        'storage limit no limit → 50 MB',
+      ],
+      [{ action: 'company.quotas_updated', details: { before: 'x' } }, ''],
+      [
         { action: 'colors.updated', details: { changed: ['light.primary', 'dark.primary'] } },
         'light.primary, dark.primary',
       ],

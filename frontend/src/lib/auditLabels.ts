@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS } from '@contracts/audit';
 import type { AuditAction, AuditEntryView } from '../api/contracts';
+import { formatBytes } from './format';
 
 /** What each audit action is called on screen. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -24,6 +25,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.enabled': 'Account enabled',
   'company.created': 'Company created',
   'company.deleted': 'Company deleted',
+  'company.quotas_updated': 'Company quotas changed',
+  'chat.deleted': 'Chat deleted',
   'agent.deleted': 'Agent deleted',
   'sso.updated': 'Single sign-on updated',
   'sso.domain_claimed': 'SSO domain added',
@@ -46,6 +49,8 @@ export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
   'invitation.accepted',
   'invitation.deleted',
   'company.created',
+  'company.quotas_updated',
+  'chat.deleted',
   'agent.deleted',
   'sso.updated',
   'sso.domain_claimed',
@@ -101,7 +106,17 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
       if (d.via === 'registration') return 'at sign-up';
       return text(d.owner) ? `owner ${text(d.owner)}` : '';
     case 'company.deleted':
-      return plural(d.members, 'member') + plural(d.agents, 'agent', ', ') + plural(d.chats, 'chat', ', ');
+      return (
+        plural(d.members, 'member') +
+        plural(d.agents, 'agent', ', ') +
+        plural(d.chats, 'chat', ', ') +
+        plural(d.files, 'file', ', ') +
+        bytesInBrackets(d.fileBytes)
+      );
+    case 'chat.deleted':
+      return plural(d.messages, 'message') + plural(d.files, 'file', ', ') + bytesInBrackets(d.fileBytes);
+    case 'company.quotas_updated':
+      return storageLimitChange(d.before, d.after);
     case 'sso.domain_claimed':
     case 'sso.domain_verified':
     case 'sso.domain_removed':
@@ -115,6 +130,23 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
     default:
       return '';
   }
+}
+
+/** ' (4.2 MB)' for a positive byte count, else ''. */
+function bytesInBrackets(bytes: unknown): string {
+  return typeof bytes === 'number' && bytes > 0 ? ` (${formatBytes(bytes)})` : '';
+}
+
+/** 'storage limit 50 MB → 1 GB' ('no limit' for null). */
+function storageLimitChange(before: unknown, after: unknown): string {
+  const limitOf = (value: unknown): string | undefined => {
+    if (!value || typeof value !== 'object' || !('storedBytesLimit' in value)) return undefined;
+    const limit = (value as { storedBytesLimit: unknown }).storedBytesLimit;
+    return typeof limit === 'number' ? formatBytes(limit) : 'no limit';
+  };
+  const from = limitOf(before);
+  const to = limitOf(after);
+  return from && to && from !== to ? `storage limit ${from} → ${to}` : '';
 }
 
 /** '3 members' (with a separator in front when `before` is given); '' when the count is not a number. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessageTime, formatPreview, formatShortRelative } from './format';
+import {
+  formatBytes,
+  formatMessageTime,
+  formatPreview,
+  formatShortRelative,
+  formatStoredBytes,
+} from './format';
 
 describe('chat row preview', () => {
   it('cuts the last message to 30 characters followed by ...', () => {
@@ -51,5 +57,17 @@ describe('chat row time', () => {
     expect(formatShortRelative('2024-05-01T07:00:00Z', now)).toBe('5h');
     expect(formatShortRelative('2024-04-29T12:00:00Z', now)).toBe('2d');
     expect(formatShortRelative(null, now)).toBe('');
+  });
+});
+
+describe('stored bytes', () => {
+  it('shows used / limit, or that there is no limit', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(20 * 1024 * 1024)).toBe('20 MB');
+    expect(formatStoredBytes({ storedBytesUsed: 1024 * 1024, storedBytesLimit: 1024 ** 3 })).toBe(
+      '1 MB / 1 GB',
+    );
+    expect(formatStoredBytes({ storedBytesUsed: 0, storedBytesLimit: null })).toBe('0 B (no limit)');
   });
 });

@@ -42,3 +42,26 @@ export function formatShortRelative(timestamp: string | null | undefined, now: d
   if (days < 35) return `${Math.floor(days / 7)}w`;
   return time.year() === reference.year() ? time.format('MMM D') : time.format('MMM D, YYYY');
 }
+
+/** A byte count for people: '512 B', '340 KB', '12.5 MB', '2 GB'. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : Math.round(value * 10) / 10} ${units[unit]}`;
+}
+
+/** Company Details' file storage: 'used / limit', or 'used (no limit)'. */
+export function formatStoredBytes(quotas: {
+  storedBytesUsed: number;
+  storedBytesLimit: number | null;
+}): string {
+  const used = formatBytes(quotas.storedBytesUsed);
+  return quotas.storedBytesLimit === null
+    ? `${used} (no limit)`
+    : `${used} / ${formatBytes(quotas.storedBytesLimit)}`;
+}

@@ -1,4 +1,5 @@
 import { agentsApi } from '../api/agentsApi';
+import { setMaxFileBytes } from '../lib/attachmentLimit';
 import { ApiError } from '../api/errors';
 import { chatsApi } from '../api/chatsApi';
 import type { AgentView, ChatBootstrap, ChatPage, MessagePage } from '../api/contracts';
@@ -91,6 +92,7 @@ let primedCompanyId: string | null = null;
  */
 export function primeCompanyData(data: ChatBootstrap): void {
   const { companyId } = data;
+  setMaxFileBytes(data.maxAttachmentBytes);
   useChatStore.getState().reset(companyId);
   useAgentsStore.getState().reset(companyId);
   useAgentsStore.getState().setAgents(data.agents);

@@ -40,6 +40,8 @@ export class ChatBootstrapDto implements ChatBootstrap {
   @ApiProperty({ nullable: true, type: String }) activeChatsCursor: string | null;
   @ApiProperty({ type: FirstChatDto, nullable: true }) firstChat: FirstChatDto | null;
   @ApiProperty({ description: "The data's version, for the socket handshake's markers" }) version: string;
+  @ApiProperty({ description: 'The largest file one upload may carry (MAX_ATTACHMENT_MB), in bytes' })
+  maxAttachmentBytes: number;
 }
 
 export class BootstrapResponseDto implements BootstrapResponse {

@@ -10,9 +10,9 @@ import { CHAT_NOT_FOUND } from '../chats.service';
 import { ChatExportService } from './chat-export.service';
 
 export class ChatExportQuery {
-  @ApiPropertyOptional({ enum: ['md', 'json'], default: 'md' })
+  @ApiPropertyOptional({ enum: ['md', 'json', 'zip'], default: 'md' })
   @OptionalNotNull()
-  @IsIn(['md', 'json'], { message: 'format must be md or json' })
+  @IsIn(['md', 'json', 'zip'], { message: 'format must be md, json or zip' })
   format?: ChatExportFormat;
 }
 
@@ -21,9 +21,12 @@ export class ChatExportQuery {
 export class ChatExportController {
   constructor(private readonly exports: ChatExportService) {}
 
-  /** One of the caller's chats as a download: Markdown (default) or JSON. */
+  /**
+   * One of the caller's chats as a download: Markdown (default) or JSON, files as signed links; or a
+   * ZIP with both and the files themselves.
+   */
   @Get('chats/:id/export')
-  @ApiProduces('text/markdown', 'application/json')
+  @ApiProduces('text/markdown', 'application/json', 'application/zip')
   @ApiOkResponse({ description: 'The conversation as a file (Content-Disposition: attachment)' })
   async export(
     @CurrentScope() scope: CompanyScope,

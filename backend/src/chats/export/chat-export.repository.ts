@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerScope } from '../../common/company-scope';
-import type { ExportedChat, ExportedMessage } from './export-formats';
+import type { ExportedChat, ExportedFile, ExportedMessage } from './export-formats';
 import { Database } from '../../database/database';
 
 interface ChatRow {
@@ -58,6 +58,7 @@ export class ChatExportRepository {
        ORDER BY m.seq ASC LIMIT $3`,
       [chatId, afterSeq, limit],
     );
+    const files = await this.filesOf(rows.map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
       seq: row.seq,
@@ -71,6 +72,33 @@ export class ChatExportRepository {
         content: v.content,
         createdAt: new Date(v.created_at),
       })),
+      files: files.get(row.id) ?? [],
     }));
+  }
+
+  /** The files of these messages (metadata, never bytes), by message, in their order. */
+  private async filesOf(messageIds: string[]): Promise<Map<string, ExportedFile[]>> {
+    const byMessage = new Map<string, ExportedFile[]>();
+    if (!messageIds.length) return byMessage;
+    const rows: Array<ExportedFile & { messageId: string }> = await this.db.query(
+      `SELECT message_id AS "messageId", id, name, content_type AS "mimeType", size, kind FROM files
+       WHERE message_id = ANY($1::uuid[]) ORDER BY message_id, position`,
+      [messageIds],
+    );
+    for (const { messageId, ...file } of rows) {
+      const list = byMessage.get(messageId) ?? [];
+      list.push(file);
+      byMessage.set(messageId, list);
+    }
+    return byMessage;
+  }
+
+  /** Every file of the chat's messages (metadata only), oldest message first: a ZIP export's entries. */
+  async filesOfChat(chatId: string): Promise<Array<Pick<ExportedFile, 'id' | 'name'>>> {
+    return this.db.query(
+      `SELECT f.id, f.name FROM files f JOIN messages m ON m.id = f.message_id
+       WHERE f.chat_id = $1 AND m.chat_id = $1 ORDER BY m.seq, f.position`,
+      [chatId],
+    );
   }
 }

@@ -168,6 +168,16 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
   ): Promise<void> {
     const { text, ending } = outcome;
     const round = context.round;
+    if (ending === 'end' && outcome.files?.length) {
+      // The end chunk's files, stored to the chat first, then the reply with them (text optional).
+      const target = { userId: context.userId, companyId: context.companyId, chatId: context.chatId };
+      const files = await this.chats.storeAgentFiles(target, outcome.files);
+      const reply = text.trim() || files.ids.length ? text : SORRY_REPLY;
+      await this.waitForDatabase(`storing the reply to ${id}`, () =>
+        this.chats.storeReply(id, reply, files, round),
+      );
+      return;
+    }
     if (ending === 'end') {
       const reply = text.trim() ? text : SORRY_REPLY;
       const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>

@@ -1,3 +1,4 @@
+import { CompanyQuotaUsageDto } from '../../quotas/company-quotas.dto';
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { CreateAgentDto } from '../../agents/dto/agent.dto';
 import { Transform } from 'class-transformer';
@@ -79,6 +80,7 @@ export class CompanyDetailsDto implements CompanyDetails {
   @ApiProperty({ type: PersonRefDto, nullable: true }) owner: PersonRefDto | null;
   @ApiProperty() memberCount: number;
   @ApiProperty() agentCount: number;
+  @ApiProperty({ type: CompanyQuotaUsageDto }) quotas: CompanyQuotaUsageDto;
 }
 
 export class CompanyAgentDto implements CompanyAgentView {

@@ -19,6 +19,8 @@ import { ReplyFeedback1763960000000 } from './1763960000000-reply-feedback';
 import { CompanySso1763970000000 } from './1763970000000-company-sso';
 import { SsoSignIn1763970000001 } from './1763970000001-sso-sign-in';
 import { ReplyVersions1763980000000 } from './1763980000000-reply-versions';
+import { CompanyQuotas1763990000000 } from './1763990000000-company-quotas';
+import { FileNameSearch1763990000001 } from './1763990000001-file-name-search';
 import { InsightsRollups1764000000000 } from './1764000000000-insights-rollups';
 import { CompanyRemovals1764010000000 } from './1764010000000-company-removals';
 
@@ -45,6 +47,8 @@ export const MIGRATIONS = [
   CompanySso1763970000000,
   SsoSignIn1763970000001,
   ReplyVersions1763980000000,
+  CompanyQuotas1763990000000,
+  FileNameSearch1763990000001,
   InsightsRollups1764000000000,
   CompanyRemovals1764010000000,
 ];

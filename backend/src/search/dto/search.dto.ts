@@ -2,7 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation';
-import type { SearchPage, SearchRequest, SearchResult, SearchSnippetSegment } from '../../contracts/search';
+import type {
+  SearchPage,
+  SearchRequest,
+  SearchResult,
+  SearchResultFile,
+  SearchSnippetSegment,
+} from '../../contracts/search';
 import { PageLimit } from '../../common/paging';
 
 export const MAX_SEARCH_LENGTH = 200;
@@ -35,6 +41,13 @@ export class SearchSnippetSegmentDto implements SearchSnippetSegment {
   @ApiProperty({ description: 'A word the query found' }) match: boolean;
 }
 
+export class SearchResultFileDto implements SearchResultFile {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() mimeType: string;
+  @ApiProperty({ enum: ['image', 'file'] }) kind: 'image' | 'file';
+}
+
 export class SearchResultDto implements SearchResult {
   @ApiProperty() messageId: string;
   @ApiProperty() seq: string;
@@ -46,6 +59,8 @@ export class SearchResultDto implements SearchResult {
   @ApiProperty() isVoiceMessage: boolean;
   @ApiProperty() timestamp: string;
   @ApiProperty({ type: [SearchSnippetSegmentDto] }) segments: SearchSnippetSegmentDto[];
+  @ApiProperty({ type: [SearchResultFileDto], description: "The message's files whose names match" })
+  files: SearchResultFileDto[];
 }
 
 export class SearchPageDto implements SearchPage {

@@ -9,10 +9,10 @@ export const searchApi = {
     if (cursor) params.set('cursor', cursor);
     return http.get<SearchPage>(`/api/search?${params.toString()}`, inCompany(companyId));
   },
-  /** A chat's export: the Markdown text, or the JSON document parsed. */
+  /** A chat's export: the Markdown text, the JSON document parsed, or the ZIP as a Blob. */
   exportChat: (companyId: string, chatId: string, format: ChatExportFormat) =>
-    http.get<unknown>(
-      `/api/chats/${encodeURIComponent(chatId)}/export?format=${format}`,
-      inCompany(companyId),
-    ),
+    http.get<unknown>(`/api/chats/${encodeURIComponent(chatId)}/export?format=${format}`, {
+      ...inCompany(companyId),
+      binary: format === 'zip',
+    }),
 };

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { MessageInput } from '../components/MessageInput';
 import { AttachmentChips } from './AttachmentChips';
-import { refuseFile } from './attachmentRules';
+import { MAX_FILE_BYTES, refuseFile, setMaxFileBytes } from './attachmentRules';
 import type { AttachmentUploads, PendingAttachment } from './useAttachmentUploads';
 
 const chip = (over: Partial<PendingAttachment>): PendingAttachment => ({
@@ -90,5 +90,19 @@ describe('attachment chips', () => {
     );
     expect(refuseFile({ name: 'image.png', size: 10, type: 'image/png' })).toBeNull();
     expect(refuseFile({ name: 'notes.MD', size: 10, type: '' })).toBeNull();
+  });
+
+  it("takes the size limit from the server's setting once the chat screen's data has come", () => {
+    try {
+      setMaxFileBytes(5 * 1024 * 1024);
+      expect(refuseFile({ name: 'six.pdf', size: 6 * 1024 * 1024, type: 'application/pdf' })).toBe(
+        '"six.pdf" is too large: files can be at most 5 MB.',
+      );
+      expect(refuseFile({ name: 'four.pdf', size: 4 * 1024 * 1024, type: 'application/pdf' })).toBeNull();
+      setMaxFileBytes(Number.NaN); // nonsense leaves the limit as it was
+      expect(refuseFile({ name: 'six.pdf', size: 6 * 1024 * 1024, type: 'application/pdf' })).not.toBeNull();
+    } finally {
+      setMaxFileBytes(MAX_FILE_BYTES);
+    }
   });
 });

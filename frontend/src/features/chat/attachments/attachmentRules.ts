@@ -1,7 +1,8 @@
+import { currentMaxFileBytes } from '../../../lib/attachmentLimit';
+
 /** The most files one message may carry (the server checks again). */
 export const MAX_FILES_PER_MESSAGE = 10;
-/** The installation's default MAX_ATTACHMENT_MB; a server set lower refuses with its own sentence. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export { MAX_FILE_BYTES, setMaxFileBytes } from '../../../lib/attachmentLimit';
 
 /** What the file input offers: the types an agent can use. */
 export const ACCEPT =
@@ -43,7 +44,8 @@ export function refuseFile(file: { name: string; size: number; type: string }): 
   if (!EXTENSIONS.has(extension) && !IMAGE_TYPES.has(file.type))
     return `"${file.name}" is not a supported file type. Attach images (PNG, JPEG, WebP, GIF), PDF, plain text, Markdown, CSV, JSON or Office documents (DOCX, XLSX, PPTX).`;
   if (file.size === 0) return `"${file.name}" is empty.`;
-  if (file.size > MAX_FILE_BYTES)
-    return `"${file.name}" is too large: files can be at most ${MAX_FILE_BYTES / (1024 * 1024)} MB.`;
+  const maxFileBytes = currentMaxFileBytes();
+  if (file.size > maxFileBytes)
+    return `"${file.name}" is too large: files can be at most ${Math.round(maxFileBytes / (1024 * 1024))} MB.`;
   return null;
 }

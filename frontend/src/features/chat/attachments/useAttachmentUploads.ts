@@ -33,7 +33,13 @@ export interface AttachmentUploads {
 export const FILE_NOT_ATTACHED = 'File not attached';
 let nextKey = 0;
 
-/** The files of the message being written in one chat; a chat switch starts over. */
+/** useAttachmentUploads' target in the welcome view with no chat yet: its first message creates it. */
+export const FIRST_MESSAGE = 'first-message';
+
+/**
+ * The files of the message being written in one chat (or, FIRST_MESSAGE, for the first message of a
+ * chat not created yet); a chat switch starts over. Null: no attaching (an archived chat).
+ */
 export function useAttachmentUploads(chatId: string | null): AttachmentUploads {
   const toasts = useActionToasts();
   const [items, setItems] = useState<PendingAttachment[]>([]);
@@ -72,7 +78,8 @@ export function useAttachmentUploads(chatId: string | null): AttachmentUploads {
         room--;
         count.current++;
         const key = `a${nextKey++}`;
-        const handle = uploadAttachment(companyId, chatId, file, (progress) => patch(key, { progress }));
+        const target = chatId === FIRST_MESSAGE ? null : chatId;
+        const handle = uploadAttachment(companyId, target, file, (progress) => patch(key, { progress }));
         uploads.current.set(key, handle);
         setItems((list) => [
           ...list,

@@ -43,6 +43,7 @@ export function ChatListItem({
     if (key === 'delete') onDelete();
     if (key === 'export-md') void exportChat(chat, 'md');
     if (key === 'export-json') void exportChat(chat, 'json');
+    if (key === 'export-zip') void exportChat(chat, 'zip');
   };
 
   const optionsButton = <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Chat options" />;

@@ -28,6 +28,7 @@ export function ChatRowMenu({ archived, onClick, children }: ChatRowMenuProps) {
       : { key: 'archive', label: 'Archive', icon: <InboxOutlined /> },
     { key: 'export-md', label: 'Export as Markdown', icon: <DownloadOutlined /> },
     { key: 'export-json', label: 'Export as JSON', icon: <DownloadOutlined /> },
+    { key: 'export-zip', label: 'Export with files (ZIP)', icon: <DownloadOutlined /> },
     { key: 'delete', label: 'Delete', icon: <DeleteOutlined />, danger: true },
   ];
   return (

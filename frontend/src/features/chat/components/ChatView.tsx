@@ -10,7 +10,7 @@ import { VoiceCallButton } from '../../voice/components/VoiceCallButton';
 import { VoiceCallStatus } from '../../voice/components/VoiceCallStatus';
 import { useCallAwareInput } from '../../voice/hooks/useCallAwareInput';
 import { MessageInput } from './MessageInput';
-import { useAttachmentUploads } from '../attachments/useAttachmentUploads';
+import { FIRST_MESSAGE, useAttachmentUploads } from '../attachments/useAttachmentUploads';
 import type { DragEvent } from 'react';
 import { MessageList } from './MessageList';
 import { NoAgentView } from './NoAgentView';
@@ -34,7 +34,8 @@ export function ChatView() {
   const agent = findAgent(agents, chat?.agentId ?? selectedAgentId);
   // During a voice call into this chat, typed text goes into the call instead of the webhook.
   const input = useCallAwareInput(chat?.id ?? null, actions.sendMessage);
-  const files = useAttachmentUploads(chat && !chat.isArchived ? chat.id : null);
+  // No chat yet (the welcome view): files for the first message, which creates the chat.
+  const files = useAttachmentUploads(chat ? (chat.isArchived ? null : chat.id) : FIRST_MESSAGE);
   // Text goes through the call-aware path (into a voice call when one is on); a message with files is
   // always a message.
   const onSend = (text: string, attachmentIds?: string[]) =>
@@ -55,7 +56,12 @@ export function ChatView() {
 
   if (!agentsLoaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading" />;
   if (!agent) return <NoAgentView />;
-  if (!chat) return <WelcomeView agent={agent} chatId={null} onSend={input.onSend} />;
+  if (!chat)
+    return (
+      <div style={{ height: '100%' }} data-testid="chat-drop-zone" {...dropTarget}>
+        <WelcomeView agent={agent} chatId={null} onSend={onSend} attachments={files} />
+      </div>
+    );
   if (!messages?.loaded) return <Spin style={{ margin: 'auto' }} aria-label="Loading messages" />;
   if (messages.items.length === 0 && !typing)
     return (

@@ -21,7 +21,7 @@ interface WelcomeViewProps {
   chatId: string | null;
   onSend: (text: string, attachmentIds?: string[]) => Promise<boolean>;
   onTyping?: () => void;
-  /** In an empty chat that exists: files for its first message. */
+  /** Files for the first message: of the empty chat on screen, or of the chat it will create. */
   attachments?: AttachmentUploads;
 }
 

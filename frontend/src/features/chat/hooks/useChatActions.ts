@@ -86,7 +86,7 @@ export function useChatActions(): ChatActions {
           }
           // The first message with no active chat creates 'Chat with {agent}'.
           await fetchAndApply(
-            () => chatsApi.sendFirst(companyId, agentId, content),
+            () => chatsApi.sendFirst(companyId, agentId, content, attachmentIds),
             (result) => {
               if (!stillCurrent(companyId)) return;
               const store = useChatStore.getState();

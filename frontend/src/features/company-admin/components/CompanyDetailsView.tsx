@@ -5,8 +5,9 @@ import { usePagedList } from '../../../hooks/usePagedList';
 import { useCompanyStore } from '../../../stores/companyStore';
 import { adminLists } from '../companyAdminSync';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
+import { formatStoredBytes } from '../../../lib/format';
 
-/** Company Details: name, created, owner, member and agent counts. */
+/** Company Details: name, created, owner, member and agent counts, file storage used / limit. */
 export function CompanyDetailsView() {
   const companyId = useCompanyStore((s) => s.currentCompanyId);
   const { loading, error } = usePagedList(adminLists.details, companyId ? { companyId } : null);
@@ -34,6 +35,11 @@ export function CompanyDetailsView() {
                 { key: 'owner', label: 'Owner', children: details.owner?.name ?? 'Unnamed User' },
                 { key: 'members', label: 'Members', children: details.memberCount },
                 { key: 'agents', label: 'Agents', children: details.agentCount },
+                {
+                  key: 'storage',
+                  label: 'File storage',
+                  children: details.quotas && formatStoredBytes(details.quotas),
+                },
               ]}
             />
           </Card>

@@ -1,9 +1,16 @@
 import type { PlatformCompanyView } from '@contracts/platform-admin';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
+import type { CompanyQuotaUsage } from '@contracts/company-quotas';
 import dayjs from 'dayjs';
+import { useState } from 'react';
+import { formatStoredBytes } from '../../../lib/format';
+import { StorageLimitForm } from './StorageLimitForm';
 import { useCompanyDetails } from './useCompanyView';
 
-/** View Details: owner, created, and how many members, agents and chats the company has. */
+/**
+ * View Details: owner, created, how many members, agents and chats the company has, and its file
+ * storage (used / limit) with the limit to set.
+ */
 export function CompanyDetailsDialog({
   company,
   onClose,
@@ -12,6 +19,9 @@ export function CompanyDetailsDialog({
   onClose: () => void;
 }) {
   const { data, loading, error } = useCompanyDetails(company?.id ?? null);
+  // The quotas as last saved here (the details are read once per opening).
+  const [saved, setSaved] = useState<{ companyId: string; quotas: CompanyQuotaUsage } | null>(null);
+  const quotas = data && saved?.companyId === data.id ? saved.quotas : data?.quotas;
   return (
     <Modal
       open={!!company}
@@ -41,8 +51,19 @@ export function CompanyDetailsDialog({
             { key: 'members', label: 'Members', children: data.memberCount },
             { key: 'agents', label: 'Agents', children: data.agentCount },
             { key: 'chats', label: 'Chats', children: data.chatCount },
+            { key: 'storage', label: 'File storage', children: quotas && formatStoredBytes(quotas) },
           ]}
         />
+      )}
+      {data && quotas && (
+        <div style={{ marginTop: 16 }}>
+          <StorageLimitForm
+            key={data.id}
+            companyId={data.id}
+            quotas={quotas}
+            onSaved={(next) => setSaved({ companyId: data.id, quotas: next })}
+          />
+        </div>
       )}
     </Modal>
   );

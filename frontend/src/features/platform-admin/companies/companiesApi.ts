@@ -4,6 +4,7 @@ import type {
   PlatformCompanyMemberView,
   PlatformCompanyPage,
 } from '@contracts/platform-admin';
+import type { CompanyQuotaUsage, UpdateCompanyQuotasRequest } from '@contracts/company-quotas';
 import { http } from '../../../api/httpClient';
 import { withQuery } from '../../../api/query';
 
@@ -21,6 +22,9 @@ export const companiesApi = {
   details: (id: string) => http.get<PlatformCompanyDetails>(companyPath(id)),
   members: (id: string) => http.get<PlatformCompanyMemberView[]>(`${companyPath(id)}/members`),
   remove: (id: string) => http.delete<void>(companyPath(id)),
+  /** Sets the company's quotas (a limit left out stays; null removes it). */
+  setQuotas: (id: string, request: UpdateCompanyQuotasRequest) =>
+    http.patch<CompanyQuotaUsage>(`${companyPath(id)}/quotas`, request),
   /** Turns the company's single sign-on off (its SSO sessions end). */
   disableSso: (id: string) => http.post<void>(`${companyPath(id)}/sso/disable`),
 };

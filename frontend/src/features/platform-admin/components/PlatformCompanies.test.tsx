@@ -71,6 +71,38 @@ describe('PlatformCompanies', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Agents').closest('tr')).toHaveTextContent('4');
   });
 
+  it('shows the file storage used / limit and saves a new limit in MB', async () => {
+    const details = {
+      ...acme,
+      owner: null,
+      memberCount: 1,
+      agentCount: 0,
+      chatCount: 0,
+      quotas: { storedBytesLimit: null, storedBytesUsed: 3 * 1024 * 1024 },
+    };
+    const calls = serve((call) => {
+      if (call.method === 'GET' && call.path === '/api/admin/companies/c1') return [200, details];
+      if (call.method === 'PATCH' && call.path === '/api/admin/companies/c1/quotas')
+        return [200, { storedBytesLimit: 50 * 1024 * 1024, storedBytesUsed: 3 * 1024 * 1024 }];
+      return undefined;
+    });
+    renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Acme' }));
+    await user.click(await screen.findByText('View Details'));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByText('File storage')).closest('tr')).toHaveTextContent(
+      '3 MB (no limit)',
+    );
+    await user.type(within(dialog).getByLabelText('Storage limit (MB, empty for no limit)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() =>
+      expect(within(dialog).getByText('File storage').closest('tr')).toHaveTextContent('3 MB / 50 MB'),
+    );
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ storedBytesLimit: 50 * 1024 * 1024 });
+  });
+
   it('asks before deleting, naming the company, then removes its row', async () => {
     const calls = serve((call) => (call.method === 'DELETE' ? [204] : undefined));
     renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });

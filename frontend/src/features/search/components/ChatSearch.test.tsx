@@ -25,6 +25,7 @@ const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
     { text: 'ferry', match: true },
     { text: ' <b>before</b> Friday', match: false },
   ],
+  files: [],
   ...overrides,
 });
 
@@ -85,6 +86,35 @@ describe('chat search (sidebar)', () => {
     // The message's own markup is text, never elements.
     expect(found).toHaveTextContent('Book the ferry <b>before</b> Friday');
     expect(found.querySelector('b')).toBeNull();
+  });
+
+  it('shows the files a message was found by, marked, even when it has no text', async () => {
+    mockFetch(() => [
+      200,
+      {
+        results: [
+          result({
+            segments: [],
+            files: [
+              { id: 'f1', name: 'Q3_Report.pdf', mimeType: 'application/pdf', kind: 'file' },
+              { id: 'f2', name: 'report-chart.png', mimeType: 'image/png', kind: 'image' },
+            ],
+          }),
+        ],
+        nextCursor: null,
+      } satisfies SearchPage,
+    ]);
+    renderWithProviders(<ChatSearch />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'report{Enter}');
+    const found = await screen.findByTestId('search-result');
+    const files = within(found).getByRole('list', { name: 'Matching files' });
+    expect(
+      within(files)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.trim()),
+    ).toEqual(['Q3_Report.pdf', 'report-chart.png']);
+    expect(within(files).getByText('Q3_Report.pdf').tagName).toBe('MARK');
+    expect(within(files).getByLabelText('Image')).toBeInTheDocument();
   });
 
   it("says when nothing matched, and shows the server's reason for a refused search", async () => {

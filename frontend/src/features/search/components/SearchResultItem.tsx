@@ -1,8 +1,12 @@
 import type { SearchResult } from '@contracts/search';
+import { FileImageOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
 import { formatShortRelative } from '../../../lib/format';
 
-/** A found message: its chat's title, when it was said, and the snippet with the matching words marked. */
+/**
+ * A found message: its chat's title, when it was said, the snippet with the matching words marked, and
+ * the files whose names match (a message can be found by them alone).
+ */
 export function SearchResultItem({ result, onOpen }: { result: SearchResult; onOpen: () => void }) {
   const { token } = theme.useToken();
   return (
@@ -55,6 +59,34 @@ export function SearchResultItem({ result, onOpen }: { result: SearchResult; onO
           ),
         )}
       </Typography.Paragraph>
+      {result.files.length > 0 && (
+        <ul
+          aria-label="Matching files"
+          style={{ listStyle: 'none', margin: 0, padding: 0, fontSize: token.fontSizeSM }}
+        >
+          {result.files.map((file) => (
+            <li key={file.id} data-testid="search-result-file">
+              <Typography.Text ellipsis style={{ maxWidth: '100%' }}>
+                {file.kind === 'image' ? (
+                  <FileImageOutlined aria-label="Image" />
+                ) : (
+                  <PaperClipOutlined aria-label="File" />
+                )}{' '}
+                <mark
+                  style={{
+                    background: token.colorWarningBgHover,
+                    color: token.colorText,
+                    padding: 0,
+                    borderRadius: token.borderRadiusXS,
+                  }}
+                >
+                  {file.name}
+                </mark>
+              </Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
     </Button>
   );
 }

@@ -19,9 +19,10 @@ export function exportFileName(title: string, format: ChatExportFormat): string 
 const MIME: Record<ChatExportFormat, string> = {
   md: 'text/markdown;charset=utf-8',
   json: 'application/json;charset=utf-8',
+  zip: 'application/zip',
 };
 
-/** Row menu: Export as Markdown / JSON downloads the chat as a file. */
+/** Row menu: Export as Markdown / JSON / ZIP (with the files) downloads the chat as a file. */
 export function useChatExport(): (chat: ChatView, format: ChatExportFormat) => Promise<void> {
   const toasts = useActionToasts();
   return useCallback(
@@ -31,8 +32,13 @@ export function useChatExport(): (chat: ChatView, format: ChatExportFormat) => P
       try {
         const body = await searchApi.exportChat(companyId, chat.id, format);
         // The client reads a JSON answer into an object: written back out, indented for reading.
-        const text = typeof body === 'string' ? body : `${JSON.stringify(body, null, 2)}\n`;
-        const url = URL.createObjectURL(new Blob([text], { type: MIME[format] }));
+        const file =
+          body instanceof Blob
+            ? body
+            : new Blob([typeof body === 'string' ? body : `${JSON.stringify(body, null, 2)}\n`], {
+                type: MIME[format],
+              });
+        const url = URL.createObjectURL(file);
         const link = document.createElement('a');
         link.href = url;
         link.download = exportFileName(chat.title, format);

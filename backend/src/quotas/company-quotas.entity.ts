@@ -1,0 +1,23 @@
+import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { CompanyEntity } from '../companies/company.entity';
+
+/**
+ * A company's quotas, set by a platform admin: one row per company that has any (no row: no limits).
+ * Each quota is a column; null means no limit.
+ */
+@Entity({ name: 'company_quotas' })
+export class CompanyQuotasEntity {
+  @PrimaryColumn({ name: 'company_id', type: 'uuid', primaryKeyConstraintName: 'PK_company_quotas' })
+  companyId: string;
+
+  @OneToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'FK_company_quotas_company' })
+  company?: CompanyEntity;
+
+  /** The bytes the company's attached files may take in all (the store's, PostgreSQL or S3). */
+  @Column({ name: 'stored_bytes_limit', type: 'bigint', nullable: true })
+  storedBytesLimit: string | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
