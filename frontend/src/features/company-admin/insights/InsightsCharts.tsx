@@ -46,6 +46,9 @@ export default function InsightsChart({
         </ResponsiveContainer>
       </div>
     );
+  // A lone hour with replies would draw no line at all: points are marked while there are few of them.
+  const measured = data.filter((point) => point.latencyP50Ms !== null && point.latencyP50Ms !== undefined);
+  const dot = measured.length <= 48 ? { r: 3 } : false;
   return (
     <div aria-hidden="true" style={{ width: '100%', height: 260 }}>
       <ResponsiveContainer>
@@ -60,7 +63,7 @@ export default function InsightsChart({
             name="p50"
             stroke={token.colorPrimary}
             connectNulls
-            dot={false}
+            dot={dot}
             isAnimationActive={false}
           />
           <Line
@@ -68,7 +71,7 @@ export default function InsightsChart({
             name="p95"
             stroke={token.colorWarning}
             connectNulls
-            dot={false}
+            dot={dot}
             isAnimationActive={false}
           />
         </LineChart>
