@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { agentWebhookUrl, createAgent, registerViaApi } from '../fixtures/api';
 import { agentMessage, chatTitle, messageInput, sendMessage, sidebar } from '../fixtures/chat';
-import { newAccount, toast, userMenuButton } from '../fixtures/ui';
+import { newAccount, register, toast, userMenuButton } from '../fixtures/ui';
 
 // The mobile header gives the chat title the room; Agent Details keeps Save Changes in view and
 // explains request signing.
@@ -138,17 +138,32 @@ for (const [device, viewport] of [
       await page.getByRole('button', { name: 'Test Webhook' }).click();
       const notice = toast(page, 'Message Required');
       await expect(notice).toBeVisible();
-      // Wait for antd's fade-in to end: its position is final then.
-      await expect(
-        page.locator('.ant-notification-fade-appear-active, .ant-notification-fade-enter-active'),
-      ).toHaveCount(0);
       const header = (await page.getByRole('banner').boundingBox())!;
+      // antd slides a toast in from above: its position is final once the motion has ended.
+      await expect
+        .poll(async () => (await notice.boundingBox())!.y)
+        .toBeGreaterThanOrEqual(header.y + header.height);
       const box = (await notice.boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
       expect(box.y).toBeLessThan(header.y + header.height + 24);
       // Desktop: the top-right corner; phone: across the top.
       if (viewport.width > 600) expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(32);
       else expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(2);
+    });
+
+    test('a menu opened while a toast shows is above it: each of its entries takes the click', async ({ page }) => {
+      await register(page, newAccount('toast-menu'));
+      await expect(toast(page, 'Registration successful')).toBeVisible();
+      await userMenuButton(page).click();
+      const items = page.getByRole('menu').getByRole('menuitem');
+      await expect(items.last()).toBeVisible();
+      for (const item of await items.all()) {
+        const topmost = await item.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return !!hit && el.contains(hit);
+        });
+        expect(topmost, await item.innerText()).toBe(true);
+      }
     });
   });
 }

@@ -171,7 +171,9 @@ export function buildThemeConfig(
         colorError: status.error,
       },
       // A danger entry (Delete, Log out): error-coloured text, and on hover the error colour filled.
-      Dropdown: { colorError: status.error, colorTextLightSolid: onError },
+      // A menu the user opens shows above toasts (antd puts notifications at 2050, menus at 1050): a
+      // 'Welcome back!' toast at the top right must not cover the user menu's entries.
+      Dropdown: { colorError: status.error, colorTextLightSolid: onError, zIndexPopup: 2060 },
       Form: { colorSuccess: status.success, colorWarning: status.warning, colorError: status.error },
       // A table's 'No results.' is drawn in the disabled colour.
       Table: { colorTextDisabled: text(derived.colorTextDisabled) },
