@@ -1,4 +1,5 @@
-import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { purposeKey } from '../common/purpose-key';
 
 /**
  * Callback tokens are derived, not stored (nothing is written for them on the message path):
@@ -32,9 +33,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const LABEL = Buffer.from('agent-callback\0', 'latin1');
 
 export function callbackTokenKey(jwtSecret: string): KeyObject {
-  return createSecretKey(
-    Buffer.from(hkdfSync('sha256', jwtSecret, 'switchboard', 'agent-callback-token-v1', 32)),
-  );
+  return purposeKey(jwtSecret, 'agent-callback-token-v1');
 }
 
 function mac(key: KeyObject, header: Buffer, messageId: string, bytes = MAC_BYTES): Buffer {

@@ -8,8 +8,6 @@ import { COMPANY_NOT_FOUND, CompaniesService } from './companies.service';
 
 export const COMPANY_HEADER = 'x-company-id';
 
-export const SSO_REQUIRED = SSO_REQUIRED_MESSAGE;
-
 /**
  * Company data is reached only through the company named in the X-Company-Id header, and only by its
  * members: the guard checks membership on every request and hands the scope ({ userId, companyId, role })
@@ -36,7 +34,7 @@ export class CompanyMemberGuard implements CanActivate {
     if (!role) throw new NotFoundError(COMPANY_NOT_FOUND);
     // "Members must use SSO": read with the session by the access token guard (one query).
     if (known && known.companyId === companyId && known.ssoRefused)
-      throw new DomainError('SSO_REQUIRED', SSO_REQUIRED);
+      throw new DomainError('SSO_REQUIRED', SSO_REQUIRED_MESSAGE);
     request.scope = { userId: request.user.id, companyId, role };
     return true;
   }

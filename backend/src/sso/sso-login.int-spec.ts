@@ -13,7 +13,7 @@ import { type Account, registerAccount } from '../../test/identities.test-util';
 import { followProvider, startTestIdp, type TestIdp } from '../../test/oidc-provider.test-util';
 import { setSuperadmin } from '../../test/factories';
 import { companyRoomsOf, connectSocket, type EventLog } from '../../test/realtime.test-util';
-import { SSO_REQUIRED } from '../companies/company-member.guard';
+import { SSO_REQUIRED_MESSAGE as SSO_REQUIRED } from '../contracts/sso';
 
 const APP = 'http://switchboard.test';
 const CALLBACK = `${APP}/api/auth/sso/callback`;
