@@ -30,6 +30,16 @@ export function apiClient(base) {
   return { session, call };
 }
 
+/** GET `path` as the session (token, company) and its JSON body; anything but 200 throws. */
+export async function getJson(base, path, token, companyId) {
+  const res = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-company-id': companyId, accept: 'application/json' },
+  });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
 export function connectSocket(url, auth) {
   const socket = io(url, {
     auth,

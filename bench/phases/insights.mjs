@@ -5,6 +5,7 @@
 // messages, replies, failures, latency p50/p95, active users, chats) answered by a raw scan of messages,
 // interleaved request by request. The backfill is the migration's (1764000000000-insights-rollups.ts),
 // text for text but for the filter on the phase's chats: keep it in step.
+import { getJson } from '../lib/clients.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { ratio, summarize } from '../lib/stats.mjs';
 
@@ -87,15 +88,6 @@ const RAW_SQL = `SELECT c.agent_id,
  WHERE c.company_id = $1 AND m.created_at >= $2 AND m.created_at < $3
  GROUP BY c.agent_id`;
 
-async function get(base, path, token, companyId) {
-  const res = await fetch(`${base}${path}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-company-id': companyId, accept: 'application/json' },
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 export const insightsPhase = {
   key: 'insights',
   title: `Insights at scale: over 1,000,000 messages, GET /api/company/insights (rollups) vs a raw scan of messages`,
@@ -144,7 +136,7 @@ export const insightsPhase = {
       const rawFrom = new Date(Math.floor(from.getTime() / hour) * hour);
       const rawTo = new Date(Math.ceil(to.getTime() / hour) * hour);
       const systems = {
-        api: async () => (await get(app.base, path, api.session.token, companyId)).total.messages,
+        api: async () => (await getJson(app.base, path, api.session.token, companyId)).total.messages,
         raw: async () =>
           (await db.query(RAW_SQL, [companyId, rawFrom, rawTo])).rows.reduce((n, r) => n + r.messages, 0),
       };

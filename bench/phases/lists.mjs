@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { BENCH_DIR, APP_POOL_SIZE, CONFIG } from '../lib/config.mjs';
 import { onCleanup } from '../lib/lifecycle.mjs';
+import { getJson } from '../lib/clients.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { ratio, summarize } from '../lib/stats.mjs';
 import { delay, withTimeout } from '../lib/util.mjs';
@@ -131,23 +132,6 @@ async function startSamePath(databaseUrl, userId, sessionId) {
   return { base: `http://127.0.0.1:${port}`, token, stop: () => child.kill('SIGTERM') };
 }
 
-async function get(base, path, token, companyId) {
-  const res = await fetch(`${base}${path}`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-company-id': companyId,
-      accept: 'application/json',
-      // BENCH_LISTS_ACCEPT_ENCODING=identity: both servers answer uncompressed (fetch's default asks for br).
-      ...(process.env.BENCH_LISTS_ACCEPT_ENCODING
-        ? { 'accept-encoding': process.env.BENCH_LISTS_ACCEPT_ENCODING }
-        : {}),
-    },
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 export const listsPhase = {
   key: 'lists',
   title: `Lists at scale: ${ROWS.toLocaleString('en')} chats, company members and platform users, a page each, vs the same route by hand and raw pg`,
@@ -193,9 +177,9 @@ export const listsPhase = {
         return { ms: performance.now() - t, count };
       };
       const systems = {
-        api: timed(async () => list.count(await get(app.base, list.path, api.session.token, companyId))),
+        api: timed(async () => list.count(await getJson(app.base, list.path, api.session.token, companyId))),
         samePath: timed(async () =>
-          list.count(await get(samePath.base, list.path, samePath.token, companyId)),
+          list.count(await getJson(samePath.base, list.path, samePath.token, companyId)),
         ),
         raw: timed(async () => (await db.query(list.sql, list.params)).rows.length),
       };

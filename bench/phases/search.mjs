@@ -1,8 +1,12 @@
 // Phase: full-text search at scale. 100,000 messages of the bench user in 100 chats (one
 // INSERT ... SELECT generate_series), with words of known frequency; then GET /api/search for each query
 // against the same SQL run from this process through `pg` (the floor: the query alone), interleaved
-// request by request (the order alternates). The SQL is the app's, text for text
-// (backend/src/search/search.repository.ts SEARCH_SQL): keep it in step.
+// request by request (the order alternates). The SQL is the app's own, loaded from the built app
+// (search/search-sql.js), so the floor is the same query text.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { getJson } from '../lib/clients.mjs';
+import { APP_DIST } from '../lib/config.mjs';
 import { fmt, table } from '../lib/output.mjs';
 import { ratio, summarize } from '../lib/stats.mjs';
 
@@ -12,43 +16,8 @@ const WARMUP = 5;
 // BENCH_SEARCH_REQUESTS=200: more requests per query (steadier percentiles).
 const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS) || 30;
 const PAGE = 20;
-
-const INDEXED_TEXT = `translate(left(m.content, 100000), '<&' || chr(1) || chr(2), chr(3) || chr(4))`;
-const HEADLINE_OPTIONS = `'StartSel=' || chr(1) || ', StopSel=' || chr(2) ||
-  ', MaxWords=30, MinWords=10, ShortWord=0, MaxFragments=2, FragmentDelimiter=" … "'`;
-const SCORE = `b.rank *
-  (1 + 1 / (1 + greatest(date_part('epoch', $4::timestamptz - m.created_at), 0) / 604800.0::float8))`;
-const NAME_QUERY = `websearch_to_tsquery('simple', regexp_replace(
-  regexp_replace($1, '[^[:alnum:][:space:]"-]+', ' ', 'g'), '([[:alnum:]])-+', '\\1 ', 'g'))`;
-const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('simple', $1) AS query, ${NAME_QUERY} AS name_query),
- found AS (
-   SELECT m.id, ts_rank(m.search_vector, q.query, 1)::float8 AS rank
-   FROM q, messages m JOIN chats c ON c.id = m.chat_id
-   WHERE c.user_id = $2 AND c.company_id = $3 AND m.search_vector @@ q.query
-   UNION ALL
-   SELECT f.message_id, ts_rank(f.name_vector, q.name_query, 1)::float8
-   FROM q, files f JOIN chats c ON c.id = f.chat_id
-   WHERE c.user_id = $2 AND c.company_id = $3 AND f.purpose = 'attachment' AND f.message_id IS NOT NULL
-     AND f.name_vector @@ q.name_query
- ), best AS (
-   SELECT id, max(rank) AS rank FROM found GROUP BY id
- ), hits AS (
-   SELECT m.id, m.seq, m.chat_id, m.sender_type, m.is_voice_message, m.created_at,
-     c.title, c.is_archived, c.agent_id, ${SCORE} AS score
-   FROM best b JOIN messages m ON m.id = b.id JOIN chats c ON c.id = m.chat_id
- ), page AS (
-   SELECT * FROM hits
-   WHERE $5::float8 IS NULL OR (hits.score, hits.seq) < ($5::float8, $6::bigint)
-   ORDER BY hits.score DESC, hits.seq DESC LIMIT $7
- )
- SELECT p.id, p.seq::text AS seq, p.chat_id, p.title, p.is_archived, p.agent_id, p.sender_type,
-   p.is_voice_message, p.created_at, p.score,
-   ts_headline('simple', ${INDEXED_TEXT}, q.query, ${HEADLINE_OPTIONS}) AS headline,
-   (SELECT COALESCE(json_agg(json_build_object('id', f.id, 'name', f.name, 'mimeType', f.content_type,
-      'kind', f.kind) ORDER BY f.position), '[]'::json)
-    FROM files f WHERE f.message_id = p.id AND f.name_vector @@ q.name_query) AS files
- FROM page p JOIN messages m ON m.id = p.id, q
- ORDER BY p.score DESC, p.seq DESC`;
+// Loaded when the phase runs: the app is built by then.
+const searchSql = () => createRequire(import.meta.url)(join(APP_DIST, 'search', 'search-sql.js')).SEARCH_SQL;
 
 /**
  * Message g (1..100,000) of chat g % 100: 'rare' words in 10 messages, 'ferry' in 1 of 20, 'harbour'
@@ -70,20 +39,12 @@ const FILL_SQL = `WITH chats AS (
    now() - g * interval '1 minute'
  FROM generate_series(1, $4::int) AS g JOIN chats c ON c.k = g % $5::int`;
 
-async function get(base, path, token, companyId) {
-  const res = await fetch(`${base}${path}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-company-id': companyId, accept: 'application/json' },
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 export const searchPhase = {
   key: 'search',
   title: `Search at scale: ${MESSAGES.toLocaleString('en')} messages, GET /api/search vs the same SQL through raw pg`,
 
   async measure({ app, api, db, userId, agent }, result) {
+    const SEARCH_SQL = searchSql();
     const companyId = api.session.companyId;
     const started = performance.now();
     await db.query(FILL_SQL, [userId, companyId, agent.id, MESSAGES, CHATS]);
@@ -102,7 +63,7 @@ export const searchPhase = {
     result.rareWordUsesGinIndex = plan.some((r) => /IDX_messages_search/.test(r['QUERY PLAN']));
 
     // The second page of 'ferry': the cursor the API gave for the first.
-    const first = await get(app.base, `/api/search?q=ferry`, api.session.token, companyId);
+    const first = await getJson(app.base, `/api/search?q=ferry`, api.session.token, companyId);
     const cursor = first.nextCursor;
     const [asOf, score, seq] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
 
@@ -128,7 +89,7 @@ export const searchPhase = {
         PAGE + 1,
       ];
       const systems = {
-        api: async () => (await get(app.base, path, api.session.token, companyId)).results.length,
+        api: async () => (await getJson(app.base, path, api.session.token, companyId)).results.length,
         raw: async () => Math.min((await db.query(SEARCH_SQL, params())).rows.length, PAGE),
       };
       const names = Object.keys(systems);
