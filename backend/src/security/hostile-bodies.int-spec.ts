@@ -140,7 +140,7 @@ describe('hostile bodies, params and queries on every endpoint that takes input'
         route: op.key,
         input,
         status,
-        detail: `refused, yet wrote to ${changed.map((c) => `${c} (${before.get(c)?.split(':')[0]} → ${after.get(c)?.split(':')[0]} rows)`).join(', ')}`,
+        detail: `refused, yet wrote to ${changed.map((c) => `${c} (writes counted ${before.get(c)?.split(':')[0] ?? 0} → ${after.get(c)?.split(':')[0] ?? 0})`).join(', ')}`,
       });
     return status;
   }
