@@ -23,7 +23,7 @@ import {
 } from './attachment-links';
 import { ATTACHMENT_STORE, type AttachmentStore } from './attachment-store';
 import { cleanFileName, decideAttachmentType, Utf8Check } from './attachment-types';
-import { type AttachmentRow, AttachmentsRepository } from './files.repository';
+import { type AttachmentRow, AttachmentsRepository, type FilesOf } from './files.repository';
 import { FilesService } from './files.service';
 
 export const ATTACHMENT_NOT_FOUND = 'File not found';
@@ -360,17 +360,16 @@ export class AttachmentsService {
   }
 
   /**
-   * Read in the transaction that deletes a chat (or a company): how many files and bytes go with it, for
-   * the audit log, and the ids whose bytes the rows' cascade does not reach (removeExternal after).
+   * Read in the transaction that deletes a chat (or an agent with its chats, or a company): how many
+   * files and bytes go with it, for the audit log, and the ids whose bytes the rows' cascade does not
+   * reach (removeExternal after the commit). The stored-bytes quota counts the rows, so it is freed by
+   * the delete itself.
    */
-  removalSummary(
-    tx: Tx,
-    where: { chatId: string } | { companyId: string },
-  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+  removalSummary(tx: Tx, where: FilesOf): Promise<{ files: number; bytes: number; externalIds: string[] }> {
     return this.rows.summaryOf(tx, where);
   }
 
-  /** After a chat's rows are gone: their bytes in the bucket. Logged, not thrown: the chat is deleted. */
+  /** After a chat's (agent's, company's) rows are gone: their bytes in the bucket. Logged, not thrown: the delete stands. */
   async removeExternal(ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
     try {

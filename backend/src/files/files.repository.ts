@@ -66,6 +66,9 @@ export interface NewAttachment {
   reservedBytes: number;
 }
 
+/** Whose files a deletion takes: one chat's, every chat's of an agent, or a whole company's. */
+export type FilesOf = { chatId: string } | { agentId: string } | { companyId: string };
+
 /** Attachments' rows and chunks. Every read by a user goes through the chat's owner and company. */
 @Injectable()
 export class AttachmentsRepository {
@@ -163,19 +166,20 @@ export class AttachmentsRepository {
   }
 
   /**
-   * What deleting the chat (or every chat of a company) removes of its files: how many and their bytes,
-   * and the ids of those whose bytes are outside PostgreSQL (they outlive the rows' cascade). The rows
-   * are locked until `tx` ends, so an upload linked meanwhile waits for the delete.
+   * What deleting a chat, every chat of an agent, or a company removes of its files: how many and their
+   * bytes, and the ids of those whose bytes are outside PostgreSQL (they outlive the rows' cascade). The
+   * rows are locked until `tx` ends, so an upload linked meanwhile waits for the delete.
    */
-  async summaryOf(
-    tx: Tx,
-    where: { chatId: string } | { companyId: string },
-  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
-    const byChat = 'chatId' in where;
+  async summaryOf(tx: Tx, where: FilesOf): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+    const [filter, id] =
+      'chatId' in where
+        ? ['chat_id = $1', where.chatId]
+        : 'agentId' in where
+          ? ['chat_id IN (SELECT id FROM chats WHERE agent_id = $1)', where.agentId]
+          : ['company_id = $1', where.companyId];
     const rows: Array<{ id: string; size: number; storage: FileStorage }> = await this.db.query(
-      `SELECT id, size, storage FROM files
-       WHERE ${byChat ? 'chat_id' : 'company_id'} = $1 AND purpose = 'attachment' FOR UPDATE`,
-      [byChat ? where.chatId : where.companyId],
+      `SELECT id, size, storage FROM files WHERE ${filter} AND purpose = 'attachment' FOR UPDATE`,
+      [id],
       tx,
     );
     return {
