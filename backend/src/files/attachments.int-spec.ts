@@ -159,6 +159,23 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     uploadedTo(t, user, chatId, name, bytes);
   const send = (user: RegisteredUser, chatId: string, body: { content?: string; attachmentIds?: string[] }) =>
     request(t.http).post(`/api/chats/${chatId}/messages`).set(as(user)).send(body);
+  const agentAt = async (user: RegisteredUser, path: string) =>
+    (await newAgent(t, user, `${hook.url}${path}`)).id;
+  /** A new chat with the agent at `path`, `content` sent in it, and the agent's reply as `tab` sees it. */
+  const ask = async (user: RegisteredUser, tab: EventLog, path: string, content: string) => {
+    const chatId = await newChat(user, await agentAt(user, path));
+    await send(user, chatId, { content }).expect(201);
+    return { chatId, reply: await agentReply(tab, chatId) };
+  };
+  /** Runs `work` with a tab (a socket) of the user's open; closed after. */
+  const withTab = async (user: RegisteredUser, work: (tab: EventLog) => Promise<void>): Promise<void> => {
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      await work(tab);
+    } finally {
+      tab.close();
+    }
+  };
   /** The body of the webhook call for a message, once the reply job has made it. */
   const deliveredFor = async (path: string, messageId: string) => {
     const delivered = () =>
@@ -253,8 +270,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
   it('sends up to 10 files with or without text, in one transaction, shown in history and live', async () => {
     const user = await registerUser(t);
     const chatId = await newChat(user);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    await withTab(user, async (tab) => {
       const files = [];
       for (let i = 0; i < 11; i++)
         files.push(await uploaded(user, chatId, `n${i}.txt`, Buffer.from(`note ${i}`)));
@@ -293,9 +309,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       const text = await request(t.http).get(withFiles!.attachments![3].url).expect(200);
       expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(text.text).toBe('note 3');
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('gives files only by a valid link: 404 to others and signed-out requests, 410 once expired', async () => {
@@ -340,8 +354,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     const png = await uploaded(user, chatId, 'chart.png', await pngBytes(8, 8));
     const pdf = pdfBytes(200_000);
     const doc = await uploaded(user, chatId, 'paper.pdf', pdf);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    await withTab(user, async (tab) => {
       const sent = await send(user, chatId, {
         content: 'read these',
         attachmentIds: [png.id, doc.id],
@@ -373,9 +386,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(call!.headers['webhook-signature']).toBe(
         signWebhook(agent.signingSecret as string, (sent.body as MessageView).id, ts, call!.body),
       );
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('sends the files themselves, base64, to an agent set to receive them inline', async () => {
@@ -387,8 +398,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     const csv = await uploaded(user, chatId, 'scores.csv', csvBytes);
     const pdf = pdfBytes(100_000);
     const doc = await uploaded(user, chatId, 'small.pdf', pdf);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    await withTab(user, async (tab) => {
       const sent = await send(user, chatId, { attachmentIds: [csv.id, doc.id] }).expect(201);
       const reply = await agentReply(tab, chatId);
       expect(reply.message.content).toBe(`scores.csv:${sha256(csvBytes)}\nsmall.pdf:${sha256(pdf)}`);
@@ -403,19 +413,13 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         data: csvBytes.toString('base64'),
       });
       expect(files[1]).not.toHaveProperty('url');
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it("stores the files of an agent's answer (inline and fetched through the SSRF guard) and shows them", async () => {
     const user = await registerUser(t);
-    const agentFor = async (path: string) => (await newAgent(t, user, `${hook.url}${path}`)).id;
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
-      const chatId = await newChat(user, await agentFor('/answer-files'));
-      await send(user, chatId, { content: 'chart please' }).expect(201);
-      const reply = await agentReply(tab, chatId);
+    await withTab(user, async (tab) => {
+      const { chatId, reply } = await ask(user, tab, '/answer-files', 'chart please');
       expect(reply.message.content).toBe('Here is the chart and the data.');
       expect(reply.message.attachments).toEqual([
         expect.objectContaining({
@@ -441,22 +445,17 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(stored?.attachments?.map((a) => a.name)).toEqual(['chart.png', 'data.csv']);
 
       // Files alone are an answer (no apology); the one at a refused address is left out.
-      const onlyFiles = await newChat(user, await agentFor('/only-files'));
-      await send(user, onlyFiles, { content: 'just the data' }).expect(201);
-      const filesOnly = await agentReply(tab, onlyFiles);
+      const { reply: filesOnly } = await ask(user, tab, '/only-files', 'just the data');
       expect(filesOnly.message.content).toBe('');
       expect(filesOnly.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
       expect(filesOnly.chat.lastMessage).toBe('📎 data.csv');
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('takes files in an async callback body too, text optional', async () => {
     const user = await registerUser(t);
     const chatId = await newChat(user, (await newAgent(t, user, `${hook.url}/async-files`)).id);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    await withTab(user, async (tab) => {
       const sent = (await send(user, chatId, { content: 'take your time' }).expect(201)).body as MessageView;
       // The job calls the agent after the send answers: wait for the call to arrive.
       const delivery = await deliveredFor('/async-files', sent.id);
@@ -471,26 +470,20 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
         ['data.csv', AGENT_CSV.length],
       ]);
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it("shows the files of a streamed answer's end chunk, from the webhook and from a streamed callback", async () => {
     const user = await registerUser(t);
-    const agentFor = async (path: string) => (await newAgent(t, user, `${hook.url}${path}`)).id;
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
-      const chatId = await newChat(user, await agentFor('/stream-files'));
-      await send(user, chatId, { content: 'stream it' }).expect(201);
-      const reply = await agentReply(tab, chatId);
+    await withTab(user, async (tab) => {
+      const { reply } = await ask(user, tab, '/stream-files', 'stream it');
       expect(reply.message.content).toBe('Streamed, with a file.');
       expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
         ['data.csv', AGENT_CSV.length],
       ]);
 
       // A long-running agent streaming its answer to the callback, files in the end chunk, no text.
-      const later = await newChat(user, await agentFor('/async-files'));
+      const later = await newChat(user, await agentAt(user, '/async-files'));
       const sent = (await send(user, later, { content: 'later' }).expect(201)).body as MessageView;
       const delivery = await deliveredFor('/async-files', sent.id);
       const callback = new URL(delivery.callbackUrl);
@@ -507,9 +500,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       const callbackReply = await agentReply(tab, later);
       expect(callbackReply.message.content).toBe('');
       expect(callbackReply.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('takes files for a first message before its chat exists (the welcome view), text optional', async () => {
