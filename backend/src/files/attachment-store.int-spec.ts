@@ -70,17 +70,23 @@ describe('attachment stores', () => {
     expect(read.equals(bytes)).toBe(true);
   });
 
-  it('S3 (s3rver) stores a multi-part file, gives the same bytes back and deletes it', async () => {
+  it('S3 (s3rver) stores a multi-part file and a small one, gives the same bytes back and deletes them', async () => {
     const s3 = await startS3rver();
     const store = await S3AttachmentStore.open(parseS3Url(s3.url));
     try {
-      // Over lib-storage's 5 MB part size: a multipart upload.
+      // Over S3's 5 MB part size: a multipart upload.
       const bytes = randomBytes(6 * 1024 * 1024 + 777);
       const id = await newFileRow();
       expect(await store.write(id, inPieces(bytes))).toBe(bytes.length);
       expect((await readAll(await store.read(id))).equals(bytes)).toBe(true);
-      await store.remove([id]);
+      // Under it: one PutObject, streamed too.
+      const small = randomBytes(300_001);
+      const smallId = await newFileRow();
+      expect(await store.write(smallId, inPieces(small))).toBe(small.length);
+      expect((await readAll(await store.read(smallId))).equals(small)).toBe(true);
+      await store.remove([id, smallId]);
       await expect(store.read(id)).rejects.toThrow();
+      await expect(store.read(smallId)).rejects.toThrow();
     } finally {
       store.destroy();
       await s3.close();
