@@ -94,16 +94,20 @@ export class AttachmentsRepository {
     return rows[0].id;
   }
 
-  /** Once the bytes are stored: their size (and an image's dimensions); the reservation is let go. */
+  /**
+   * Once the bytes are stored: their size (and an image's dimensions); the reservation is let go. False
+   * when the row is gone (deleted with its chat meanwhile).
+   */
   async markStored(
     id: string,
     size: number,
     dimensions: { width: number; height: number } | null,
-  ): Promise<void> {
-    await this.db.execute(
+  ): Promise<boolean> {
+    const updated = await this.db.execute(
       'UPDATE files SET size = $2, width = $3, height = $4, reserved_bytes = 0 WHERE id = $1',
       [id, size, dimensions?.width ?? null, dimensions?.height ?? null],
     );
+    return updated > 0;
   }
 
   async find(id: string): Promise<AttachmentRow | null> {
