@@ -1,5 +1,10 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { MessageAttachment } from '../src/contracts/chats';
+import type { RegisteredUser, TestApp } from './app.test-util';
+import { as } from './auth';
 
 /** A PNG of `width` x `height`, with EXIF metadata that re-encoding must drop. */
 export function pngBytes(width = 20, height = 10): Promise<Buffer> {
@@ -64,4 +69,52 @@ export function exeBytes(): Buffer {
   const bytes = Buffer.alloc(512, 0x90);
   bytes.write('MZ', 0, 'latin1');
   return bytes;
+}
+
+/** The steps that tests of files repeat, over HTTP on `app` (the shared one, or one with S3_URL set). */
+export async function newChatIn(
+  app: TestApp,
+  user: RegisteredUser,
+  agentId = 'default-agent',
+): Promise<string> {
+  const res = await request(app.http).post('/api/chats').set(as(user)).send({ agentId, title: 'Files' });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+/** An upload to a chat, as the request (to check a refusal). */
+export function uploadTo(app: TestApp, user: RegisteredUser, chatId: string, name: string, bytes: Buffer) {
+  return request(app.http).post(`/api/chats/${chatId}/attachments`).set(as(user)).attach('file', bytes, name);
+}
+
+/** An upload to a chat that must be taken: the stored file. */
+export async function uploadedTo(
+  app: TestApp,
+  user: RegisteredUser,
+  chatId: string,
+  name: string,
+  bytes: Buffer,
+): Promise<MessageAttachment> {
+  const res = await uploadTo(app, user, chatId, name, bytes);
+  expect(res.status).toBe(201);
+  return res.body as MessageAttachment;
+}
+
+/** How many file_chunks rows these files have. */
+export async function chunkCount(app: TestApp, fileIds: readonly string[]): Promise<number> {
+  const rows = await app.app
+    .get(DataSource)
+    .query<Array<{ n: string }>>('SELECT count(*) AS n FROM file_chunks WHERE file_id = ANY($1::uuid[])', [
+      fileIds,
+    ]);
+  return Number(rows[0].n);
+}
+
+/** The details of the audit entry of `action` on `targetId` (the only one expected). */
+export async function auditDetails(app: TestApp, action: string, targetId: string): Promise<unknown> {
+  const rows: Array<{ details: unknown }> = await app.app
+    .get(DataSource)
+    .query('SELECT details FROM audit_log WHERE action = $1 AND target_id = $2', [action, targetId]);
+  expect(rows).toHaveLength(1);
+  return rows[0].details;
 }

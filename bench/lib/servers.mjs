@@ -103,7 +103,11 @@ async function initialisePostgres(dataDir) {
  * The app as `npm start` runs it; `entry`: another build's main.js (bench/tools/ab.mjs); `extraEnv`: more
  * configuration (METRICS_PORT, say).
  */
-export async function startApp(webhookHostPort, entry = APP_ENTRY, extraEnv = {}) {
+/**
+ * `options.nodeArgs`: node flags for this app (after BENCH_APP_NODE_ARGS); `options.ipc`: spawn it with an
+ * IPC channel (the result's `child` then sends and receives messages, e.g. bench/lib/memory-probe.cjs's).
+ */
+export async function startApp(webhookHostPort, entry = APP_ENTRY, extraEnv = {}, options = {}) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'switchboard-bench-'));
   onCleanup('data dir', async () => {
     await stopLeftoverPostgres(dataDir);
@@ -122,13 +126,14 @@ export async function startApp(webhookHostPort, entry = APP_ENTRY, extraEnv = {}
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
     ...extraEnv,
   });
-  const { pid, base } = await spawnNode(entry, env, 'app', port);
+  const { pid, base, child } = await spawnNode(entry, env, 'app', port, options);
   const postgres = embeddedPostgres(dataDir);
   if (!postgres || !Number.isInteger(postgres.port))
     throw new Error('could not read the embedded PostgreSQL port');
   return {
     base,
     pid,
+    child,
     postmasterPid: postgres.pid,
     // The app generated the superuser's password into DATA_DIR at its start (a build from before that keeps
     // the cluster's old one, `postgres`).
@@ -140,13 +145,13 @@ export async function startApp(webhookHostPort, entry = APP_ENTRY, extraEnv = {}
  * Runs a build's entry with `env` (its output kept for the failure report), stopped at cleanup; with
  * `port`, resolves once `GET /api/health` answers 200 there.
  */
-export async function spawnNode(entry, env, label, port) {
+export async function spawnNode(entry, env, label, port, options = {}) {
   // BENCH_APP_NODE_ARGS: extra node flags for the app, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where its time goes.
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(options.nodeArgs ?? []), entry], {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.ipc ? ['ipc'] : [])],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const keep = (chunk) => {
@@ -165,7 +170,7 @@ export async function spawnNode(entry, env, label, port) {
       await exited;
     }
   });
-  if (!port) return { pid: child.pid, base: null, exited };
+  if (!port) return { pid: child.pid, base: null, exited, child };
   const base = `http://127.0.0.1:${port}`;
   const deadline = now() + CONFIG.startupTimeoutMs;
   let early = null;
@@ -181,7 +186,7 @@ export async function spawnNode(entry, env, label, port) {
     }
     await delay(250);
   }
-  return { pid: child.pid, base, exited };
+  return { pid: child.pid, base, exited, child };
 }
 
 /** The floor: a bare Socket.IO server doing one INSERT per message (bench/baseline-server.mjs). */

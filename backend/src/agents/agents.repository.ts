@@ -240,12 +240,17 @@ export class AgentsRepository {
     return row.count;
   }
 
-  /** Its chats and their messages go with it (foreign keys cascade). */
-  async remove(tx: Tx, scope: OwnerScope, agentId: string): Promise<void> {
-    await this.db.query(
-      'DELETE FROM agents WHERE id = $1 AND user_id = $2 AND company_id = $3',
+  /**
+   * Its chats, their messages and files' rows go with it (foreign keys cascade); returns how many chats
+   * went.
+   */
+  async remove(tx: Tx, scope: OwnerScope, agentId: string): Promise<number> {
+    const rows: Array<{ chats: number }> = await this.db.query(
+      `WITH gone AS (DELETE FROM agents WHERE id = $1 AND user_id = $2 AND company_id = $3 RETURNING id)
+       SELECT (SELECT count(*)::int FROM chats WHERE agent_id IN (SELECT id FROM gone)) AS chats`,
       [agentId, scope.userId, scope.companyId],
       tx,
     );
+    return rows[0]?.chats ?? 0;
   }
 }

@@ -5,6 +5,7 @@ import type { OwnerScope } from '../common/company-scope';
 import { ForbiddenError, NotFoundError, ValidationFailedError } from '../common/domain-errors';
 import { isUuid } from '../common/uuid';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AttachmentsService } from '../files/attachments.service';
 import { FilesService } from '../files/files.service';
 import type { AgentView } from '../realtime/client-events';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
@@ -52,6 +53,7 @@ export class AgentsService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly agents: AgentsRepository,
     private readonly files: FilesService,
+    private readonly attachments: AttachmentsService,
     private readonly realtime: RealtimePublisher,
     private readonly audit: AuditService,
   ) {
@@ -146,12 +148,17 @@ export class AgentsService {
     return signingSecret ? { ...view, signingSecret } : view;
   }
 
-  /** `ip`: the caller's address, for the audit log. */
+  /**
+   * Deletes the agent with its chats, their messages and files (the rows cascade; bytes kept outside
+   * PostgreSQL are deleted after the commit), audited with how many chats, files and bytes went.
+   * `ip`: the caller's address, for the audit log.
+   */
   async remove(scope: OwnerScope, agentId: string, ip?: string): Promise<void> {
     const agent = await this.resolve(scope, agentId);
     if (agent.isDefault) throw new ValidationFailedError('The default agent cannot be deleted');
-    await this.database.transaction(async (tx) => {
-      await this.agents.remove(tx, scope, agent.id);
+    const removed = await this.database.transaction(async (tx) => {
+      const files = await this.attachments.removalSummary(tx, { agentId: agent.id });
+      const chats = await this.agents.remove(tx, scope, agent.id);
       if (agent.avatarFileId) await this.files.remove(agent.avatarFileId, tx);
       await this.audit.record(tx, {
         action: 'agent.deleted',
@@ -159,8 +166,11 @@ export class AgentsService {
         target: { type: 'agent', id: agent.id, label: agent.name },
         company: { id: scope.companyId },
         ip,
+        details: { chats, files: files.files, fileBytes: files.bytes },
       });
+      return files;
     });
+    await this.attachments.removeExternal(removed.externalIds);
     this.realtime.toUser(scope.userId, 'agent.deleted', { companyId: scope.companyId, agentId: agent.id });
   }
 

@@ -57,6 +57,22 @@ export class Database {
     });
   }
 
+  /**
+   * Runs `work` on one pooled connection of its own (outside any transaction) for what the query runner
+   * cannot send: COPY streams (pg-copy-streams). `sql` is what a failure reports; a failure is a
+   * QueryFailedError, like every other statement's.
+   */
+  async withConnection<T>(sql: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.withRunner(undefined, async (runner) => {
+      const client = (await runner.connect()) as PoolClient;
+      try {
+        return await work(client);
+      } catch (error) {
+        throw new QueryFailedError(sql, [], error as Error);
+      }
+    });
+  }
+
   /** Resolves when the database answers (the health checks). */
   async ping(): Promise<void> {
     await this.run('SELECT 1', []);

@@ -1,4 +1,5 @@
-import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { purposeKey } from '../common/purpose-key';
 
 /**
  * Links to an attached file that work without a session: an `<img>` tag sends no Bearer token, and an
@@ -6,14 +7,15 @@ import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual 
  *
  *   mac = base64url( HMAC-SHA256(key, "attachment-link" 0x00 || id || "." || expires) )
  *
- * so it names one file until one moment; changing either voids it. The key comes from JWT_SECRET (HKDF
- * with its own label): rotating JWT_SECRET voids every link outstanding, like the sessions.
+ * so it names one file until one moment; changing either voids it. The key is JWT_SECRET's purpose key
+ * 'attachment-link-v1' (purposeKey: HKDF-SHA256, the derivation these links have always used, so links
+ * handed out before keep working): rotating JWT_SECRET voids every link outstanding, like the sessions.
  */
 const LABEL = Buffer.from('attachment-link\0', 'latin1');
 const SIG_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function attachmentLinkKey(jwtSecret: string): KeyObject {
-  return createSecretKey(Buffer.from(hkdfSync('sha256', jwtSecret, 'switchboard', 'attachment-link-v1', 32)));
+  return purposeKey(jwtSecret, 'attachment-link-v1');
 }
 
 function mac(key: KeyObject, fileId: string, expires: number): Buffer {

@@ -2,12 +2,29 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
-import { docxBytes, exeBytes, pdfBytes, pngBytes, zipBytes } from '../../test/attachments.test-util';
+import {
+  auditDetails,
+  chunkCount,
+  docxBytes,
+  exeBytes,
+  newChatIn,
+  pdfBytes,
+  pngBytes,
+  uploadedTo,
+  uploadTo,
+  zipBytes,
+} from '../../test/attachments.test-util';
 import { startS3rver } from '../../test/s3rver.test-util';
 import { as } from '../../test/auth';
 import { setSuperadmin } from '../../test/factories';
-import { connectSocket, startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
+import {
+  connectSocket,
+  type EventLog,
+  startFakeWebhook,
+  type FakeWebhook,
+} from '../../test/realtime.test-util';
 import type { MessageAttachment, MessageView } from '../contracts/chats';
+import { CompanyQuotasService } from '../quotas/company-quotas.service';
 import { signWebhook } from '../webhooks/webhook-client';
 import { attachmentLinkKey, signAttachmentPath } from './attachment-links';
 import { type AgentFile, UNKNOWN_ATTACHMENTS } from './attachments.service';
@@ -16,6 +33,28 @@ import { parseS3Url, S3AttachmentStore } from './s3-attachment-store';
 
 const AGENT_CSV = 'month,sales\njan,3\nfeb,5\n';
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** A new agent of the user's answering at `webhook` (with `settings`), as the API gives it back. */
+async function newAgent(
+  app: TestApp,
+  user: RegisteredUser,
+  webhook: string,
+  settings: Record<string, unknown> = {},
+): Promise<{ id: string; signingSecret?: string; sendFilesInline?: boolean }> {
+  const res = await request(app.http)
+    .post('/api/agents')
+    .set(as(user))
+    .send({ name: `Agent ${new URL(webhook).pathname}`, webhook, ...settings });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; signingSecret?: string };
+}
+
+/** The agent's reply in the chat, as a tab sees it arrive. */
+const agentReply = (tab: EventLog, chatId: string) =>
+  tab.waitFor<{ chatId: string; message: MessageView; chat: { lastMessage: string } }>(
+    'message.created',
+    (p) => p.message.senderType === 'agent' && p.chatId === chatId,
+  );
 
 describe('message attachments (upload, serve, send, webhook)', () => {
   let t: TestApp;
@@ -113,18 +152,38 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     await hook.close();
   });
 
-  const newChat = async (user: RegisteredUser, agentId = 'default-agent'): Promise<string> =>
-    (await request(t.http).post('/api/chats').set(as(user)).send({ agentId, title: 'Files' }).expect(201))
-      .body.id as string;
+  const newChat = (user: RegisteredUser, agentId?: string) => newChatIn(t, user, agentId);
   const upload = (user: RegisteredUser, chatId: string, name: string, bytes: Buffer) =>
-    request(t.http).post(`/api/chats/${chatId}/attachments`).set(as(user)).attach('file', bytes, name);
-  const uploaded = async (user: RegisteredUser, chatId: string, name: string, bytes: Buffer) => {
-    const res = await upload(user, chatId, name, bytes);
-    expect(res.status).toBe(201);
-    return res.body as MessageAttachment;
-  };
+    uploadTo(t, user, chatId, name, bytes);
+  const uploaded = (user: RegisteredUser, chatId: string, name: string, bytes: Buffer) =>
+    uploadedTo(t, user, chatId, name, bytes);
   const send = (user: RegisteredUser, chatId: string, body: { content?: string; attachmentIds?: string[] }) =>
     request(t.http).post(`/api/chats/${chatId}/messages`).set(as(user)).send(body);
+  const agentAt = async (user: RegisteredUser, path: string) =>
+    (await newAgent(t, user, `${hook.url}${path}`)).id;
+  /** A new chat with the agent at `path`, `content` sent in it, and the agent's reply as `tab` sees it. */
+  const ask = async (user: RegisteredUser, tab: EventLog, path: string, content: string) => {
+    const chatId = await newChat(user, await agentAt(user, path));
+    await send(user, chatId, { content }).expect(201);
+    return { chatId, reply: await agentReply(tab, chatId) };
+  };
+  /** Runs `work` with a tab (a socket) of the user's open; closed after. */
+  const withTab = async (user: RegisteredUser, work: (tab: EventLog) => Promise<void>): Promise<void> => {
+    const tab = await connectSocket(t.baseUrl, user.accessToken);
+    try {
+      await work(tab);
+    } finally {
+      tab.close();
+    }
+  };
+  /** The body of the webhook call for a message, once the reply job has made it. */
+  const deliveredFor = async (path: string, messageId: string) => {
+    const delivered = () =>
+      hook.requests.find((r) => r.path === path && JSON.parse(r.body).messageId === messageId);
+    for (let waited = 0; !delivered() && waited < 5000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    return JSON.parse(delivered()!.body) as { callbackUrl: string; callbackToken: string };
+  };
 
   it('stores a PNG re-encoded (metadata dropped) and a PDF as sent, each served by its signed link', async () => {
     const user = await registerUser(t);
@@ -211,8 +270,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
   it('sends up to 10 files with or without text, in one transaction, shown in history and live', async () => {
     const user = await registerUser(t);
     const chatId = await newChat(user);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    await withTab(user, async (tab) => {
       const files = [];
       for (let i = 0; i < 11; i++)
         files.push(await uploaded(user, chatId, `n${i}.txt`, Buffer.from(`note ${i}`)));
@@ -251,9 +309,7 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       const text = await request(t.http).get(withFiles!.attachments![3].url).expect(200);
       expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(text.text).toBe('note 3');
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('gives files only by a valid link: 404 to others and signed-out requests, 410 once expired', async () => {
@@ -293,25 +349,17 @@ describe('message attachments (upload, serve, send, webhook)', () => {
 
   it('lists the files in the webhook body as signed links the agent can fetch, covered by the signature', async () => {
     const user = await registerUser(t);
-    const agent = await request(t.http)
-      .post('/api/agents')
-      .set(as(user))
-      .send({ name: 'Reader', webhook: `${hook.url}/fetch-files`, signed: true })
-      .expect(201);
-    const chatId = await newChat(user, agent.body.id as string);
+    const agent = await newAgent(t, user, `${hook.url}/fetch-files`, { signed: true });
+    const chatId = await newChat(user, agent.id);
     const png = await uploaded(user, chatId, 'chart.png', await pngBytes(8, 8));
     const pdf = pdfBytes(200_000);
     const doc = await uploaded(user, chatId, 'paper.pdf', pdf);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    await withTab(user, async (tab) => {
       const sent = await send(user, chatId, {
         content: 'read these',
         attachmentIds: [png.id, doc.id],
       }).expect(201);
-      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
-        'message.created',
-        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
-      );
+      const reply = await agentReply(tab, chatId);
       const pngServed = (await request(t.http).get(png.url).expect(200)).body as Buffer;
       expect(reply.message.content).toBe(
         [`chart.png:200:${sha256(pngServed)}`, `paper.pdf:200:${sha256(pdf)}`].join('\n'),
@@ -336,33 +384,23 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60_000);
       const ts = Number(call!.headers['webhook-timestamp']);
       expect(call!.headers['webhook-signature']).toBe(
-        signWebhook(agent.body.signingSecret as string, (sent.body as MessageView).id, ts, call!.body),
+        signWebhook(agent.signingSecret as string, (sent.body as MessageView).id, ts, call!.body),
       );
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('sends the files themselves, base64, to an agent set to receive them inline', async () => {
     const user = await registerUser(t);
-    const agent = await request(t.http)
-      .post('/api/agents')
-      .set(as(user))
-      .send({ name: 'No fetch', webhook: `${hook.url}/inline-files`, sendFilesInline: true })
-      .expect(201);
-    expect(agent.body.sendFilesInline).toBe(true);
-    const chatId = await newChat(user, agent.body.id as string);
+    const agent = await newAgent(t, user, `${hook.url}/inline-files`, { sendFilesInline: true });
+    expect(agent.sendFilesInline).toBe(true);
+    const chatId = await newChat(user, agent.id);
     const csvBytes = Buffer.from('name,score\nada,3\n');
     const csv = await uploaded(user, chatId, 'scores.csv', csvBytes);
     const pdf = pdfBytes(100_000);
     const doc = await uploaded(user, chatId, 'small.pdf', pdf);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    await withTab(user, async (tab) => {
       const sent = await send(user, chatId, { attachmentIds: [csv.id, doc.id] }).expect(201);
-      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
-        'message.created',
-        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
-      );
+      const reply = await agentReply(tab, chatId);
       expect(reply.message.content).toBe(`scores.csv:${sha256(csvBytes)}\nsmall.pdf:${sha256(pdf)}`);
       const call = hook.requests.find((r) => JSON.parse(r.body).messageId === (sent.body as MessageView).id);
       const files = (JSON.parse(call!.body) as { files: Array<Record<string, unknown>> }).files;
@@ -375,29 +413,13 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         data: csvBytes.toString('base64'),
       });
       expect(files[1]).not.toHaveProperty('url');
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it("stores the files of an agent's answer (inline and fetched through the SSRF guard) and shows them", async () => {
     const user = await registerUser(t);
-    const agentFor = async (path: string) =>
-      (
-        await request(t.http)
-          .post('/api/agents')
-          .set(as(user))
-          .send({ name: `Maker ${path}`, webhook: `${hook.url}${path}` })
-          .expect(201)
-      ).body.id as string;
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
-      const chatId = await newChat(user, await agentFor('/answer-files'));
-      await send(user, chatId, { content: 'chart please' }).expect(201);
-      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
-        'message.created',
-        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
-      );
+    await withTab(user, async (tab) => {
+      const { chatId, reply } = await ask(user, tab, '/answer-files', 'chart please');
       expect(reply.message.content).toBe('Here is the chart and the data.');
       expect(reply.message.attachments).toEqual([
         expect.objectContaining({
@@ -423,88 +445,47 @@ describe('message attachments (upload, serve, send, webhook)', () => {
       expect(stored?.attachments?.map((a) => a.name)).toEqual(['chart.png', 'data.csv']);
 
       // Files alone are an answer (no apology); the one at a refused address is left out.
-      const onlyFiles = await newChat(user, await agentFor('/only-files'));
-      await send(user, onlyFiles, { content: 'just the data' }).expect(201);
-      const filesOnly = await tab.waitFor<{
-        chatId: string;
-        message: MessageView;
-        chat: { lastMessage: string };
-      }>('message.created', (p) => p.message.senderType === 'agent' && p.chatId === onlyFiles);
+      const { reply: filesOnly } = await ask(user, tab, '/only-files', 'just the data');
       expect(filesOnly.message.content).toBe('');
       expect(filesOnly.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
       expect(filesOnly.chat.lastMessage).toBe('📎 data.csv');
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('takes files in an async callback body too, text optional', async () => {
     const user = await registerUser(t);
-    const agent = await request(t.http)
-      .post('/api/agents')
-      .set(as(user))
-      .send({ name: 'Later', webhook: `${hook.url}/async-files` })
-      .expect(201);
-    const chatId = await newChat(user, agent.body.id as string);
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
+    const chatId = await newChat(user, (await newAgent(t, user, `${hook.url}/async-files`)).id);
+    await withTab(user, async (tab) => {
       const sent = (await send(user, chatId, { content: 'take your time' }).expect(201)).body as MessageView;
-      const delivered = () =>
-        hook.requests.find((r) => r.path === '/async-files' && JSON.parse(r.body).messageId === sent.id);
       // The job calls the agent after the send answers: wait for the call to arrive.
-      for (let waited = 0; !delivered() && waited < 5000; waited += 20)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      const delivery = JSON.parse(delivered()!.body) as { callbackUrl: string; callbackToken: string };
+      const delivery = await deliveredFor('/async-files', sent.id);
       const callback = new URL(delivery.callbackUrl);
       await request(t.http)
         .post(callback.pathname)
         .set('Authorization', `Bearer ${delivery.callbackToken}`)
         .send({ files: [{ name: 'data.csv', url: `${hook.url}/raw/data.csv` }] })
         .expect(200);
-      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
-        'message.created',
-        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
-      );
+      const reply = await agentReply(tab, chatId);
       expect(reply.message.content).toBe('');
       expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
         ['data.csv', AGENT_CSV.length],
       ]);
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it("shows the files of a streamed answer's end chunk, from the webhook and from a streamed callback", async () => {
     const user = await registerUser(t);
-    const agentFor = async (path: string) =>
-      (
-        await request(t.http)
-          .post('/api/agents')
-          .set(as(user))
-          .send({ name: `Streamer ${path}`, webhook: `${hook.url}${path}` })
-          .expect(201)
-      ).body.id as string;
-    const tab = await connectSocket(t.baseUrl, user.accessToken);
-    try {
-      const chatId = await newChat(user, await agentFor('/stream-files'));
-      await send(user, chatId, { content: 'stream it' }).expect(201);
-      const reply = await tab.waitFor<{ chatId: string; message: MessageView }>(
-        'message.created',
-        (p) => p.message.senderType === 'agent' && p.chatId === chatId,
-      );
+    await withTab(user, async (tab) => {
+      const { reply } = await ask(user, tab, '/stream-files', 'stream it');
       expect(reply.message.content).toBe('Streamed, with a file.');
       expect(reply.message.attachments?.map((a) => [a.name, a.size])).toEqual([
         ['data.csv', AGENT_CSV.length],
       ]);
 
       // A long-running agent streaming its answer to the callback, files in the end chunk, no text.
-      const later = await newChat(user, await agentFor('/async-files'));
+      const later = await newChat(user, await agentAt(user, '/async-files'));
       const sent = (await send(user, later, { content: 'later' }).expect(201)).body as MessageView;
-      const delivered = () =>
-        hook.requests.find((r) => r.path === '/async-files' && JSON.parse(r.body).messageId === sent.id);
-      for (let waited = 0; !delivered() && waited < 5000; waited += 20)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      const delivery = JSON.parse(delivered()!.body) as { callbackUrl: string; callbackToken: string };
+      const delivery = await deliveredFor('/async-files', sent.id);
       const callback = new URL(delivery.callbackUrl);
       const lines = [
         { type: 'begin' },
@@ -516,15 +497,10 @@ describe('message attachments (upload, serve, send, webhook)', () => {
         .set('Content-Type', 'application/x-ndjson')
         .send(lines.map((line) => JSON.stringify(line)).join('\n'))
         .expect(200);
-      const callbackReply = await tab.waitFor<{ chatId: string; message: MessageView }>(
-        'message.created',
-        (p) => p.message.senderType === 'agent' && p.chatId === later,
-      );
+      const callbackReply = await agentReply(tab, later);
       expect(callbackReply.message.content).toBe('');
       expect(callbackReply.message.attachments?.map((a) => a.name)).toEqual(['data.csv']);
-    } finally {
-      tab.close();
-    }
+    });
   });
 
   it('takes files for a first message before its chat exists (the welcome view), text optional', async () => {
@@ -585,23 +561,14 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     const unsent = await uploaded(user, chatId, 'draft.txt', Buffer.from('draft'));
     await send(user, chatId, { content: 'see attached', attachmentIds: [sent.id] }).expect(201);
     const db = t.app.get(DataSource);
-    const chunks = async (): Promise<number> =>
-      Number(
-        (
-          await db.query<Array<{ n: string }>>(
-            'SELECT count(*) AS n FROM file_chunks WHERE file_id = ANY($1::uuid[])',
-            [[sent.id, unsent.id]],
-          )
-        )[0].n,
-      );
-    expect(await chunks()).toBeGreaterThan(0);
+    expect(await chunkCount(t, [sent.id, unsent.id])).toBeGreaterThan(0);
 
     // Another member of another company cannot delete it (404), and nothing is recorded.
     const stranger = await registerUser(t);
     await request(t.http).delete(`/api/chats/${chatId}`).set(as(stranger)).expect(404);
 
     await request(t.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
-    expect(await chunks()).toBe(0);
+    expect(await chunkCount(t, [sent.id, unsent.id])).toBe(0);
     expect(await db.getRepository(StoredFileEntity).countBy({ chatId })).toBe(0);
     await request(t.http).get(sent.url).expect(404);
     const entries: Array<{ details: unknown; actor_id: string; company_id: string; target_label: null }> =
@@ -621,25 +588,59 @@ describe('message attachments (upload, serve, send, webhook)', () => {
     ]);
   });
 
+  it("deletes an agent with its chats' files: chunks gone, the quota's bytes freed, audited", async () => {
+    const user = await registerUser(t);
+    const agent = await newAgent(t, user, `${hook.url}/raw/data.csv`);
+    const pdf = pdfBytes(150_000);
+    const first = await newChat(user, agent.id);
+    const second = await newChat(user, agent.id);
+    const files = [
+      await uploaded(user, first, 'one.pdf', pdf),
+      await uploaded(user, second, 'two.txt', Buffer.from('second chat')),
+    ];
+    // A chat with another agent keeps its file.
+    const kept = await uploaded(user, await newChat(user), 'kept.txt', Buffer.from('kept'));
+    const quotas = t.app.get(CompanyQuotasService);
+    expect((await quotas.usage(user.companyId)).storedBytesUsed).toBe(pdf.length + 11 + 4);
+    expect(
+      await chunkCount(
+        t,
+        files.map((f) => f.id),
+      ),
+    ).toBeGreaterThan(0);
+
+    await request(t.http).delete(`/api/agents/${agent.id}`).set(as(user)).expect(204);
+    expect(
+      await chunkCount(
+        t,
+        files.map((f) => f.id),
+      ),
+    ).toBe(0);
+    expect(await chunkCount(t, [kept.id])).toBe(1);
+    expect((await quotas.usage(user.companyId)).storedBytesUsed).toBe(4);
+    await request(t.http).get(files[0].url).expect(404);
+    expect(await auditDetails(t, 'agent.deleted', agent.id)).toEqual({
+      chats: 2,
+      files: 2,
+      fileBytes: pdf.length + 11,
+    });
+  });
+
   describe('with S3_URL set', () => {
-    it('keeps the bytes in the bucket, serves them, and deletes them with the chat', async () => {
+    it('keeps the bytes in the bucket, serves them, and deletes them with the chat, agent or company', async () => {
       const s3 = await startS3rver();
-      const app = await createTestApp({ S3_URL: s3.url });
+      const app = await createTestApp({ S3_URL: s3.url, WEBHOOK_ALLOWED_HOSTS: hook.hostPort });
+      const store = await S3AttachmentStore.open(parseS3Url(s3.url));
+      const inBucket = async (id: string) =>
+        store.read(id).then(
+          (body) => (body.destroy(), true),
+          () => false,
+        );
       try {
         const user = await registerUser(app);
-        const chatId = (
-          await request(app.http)
-            .post('/api/chats')
-            .set(as(user))
-            .send({ agentId: 'default-agent', title: 'S3' })
-        ).body.id as string;
+        const chatId = await newChatIn(app, user);
         const pdf = pdfBytes(50_000);
-        const res = await request(app.http)
-          .post(`/api/chats/${chatId}/attachments`)
-          .set(as(user))
-          .attach('file', pdf, 'in-bucket.pdf')
-          .expect(201);
-        const file = res.body as MessageAttachment;
+        const file = await uploadedTo(app, user, chatId, 'in-bucket.pdf', pdf);
         const row = await app.app
           .get(DataSource)
           .getRepository(StoredFileEntity)
@@ -650,50 +651,41 @@ describe('message attachments (upload, serve, send, webhook)', () => {
 
         await request(app.http).delete(`/api/chats/${chatId}`).set(as(user)).expect(204);
         await request(app.http).get(file.url).expect(404);
-        const store = await S3AttachmentStore.open(parseS3Url(s3.url));
-        try {
-          await expect(store.read(file.id)).rejects.toThrow();
-          const [entry]: Array<{ details: unknown }> = await app.app
-            .get(DataSource)
-            .query(`SELECT details FROM audit_log WHERE action = 'chat.deleted' AND target_id = $1`, [
-              chatId,
-            ]);
-          expect(entry.details).toEqual({ messages: 0, files: 1, fileBytes: pdf.length });
+        expect(await inBucket(file.id)).toBe(false);
+        expect(await auditDetails(app, 'chat.deleted', chatId)).toEqual({
+          messages: 0,
+          files: 1,
+          fileBytes: pdf.length,
+        });
 
-          // A company deleted by the platform admin takes its files' bytes out of the bucket too.
-          const other = await registerUser(app);
-          const otherChat = (
-            await request(app.http)
-              .post('/api/chats')
-              .set(as(other))
-              .send({ agentId: 'default-agent', title: 'S3' })
-              .expect(201)
-          ).body.id as string;
-          const kept = (
-            await request(app.http)
-              .post(`/api/chats/${otherChat}/attachments`)
-              .set(as(other))
-              .attach('file', pdf, 'company.pdf')
-              .expect(201)
-          ).body as MessageAttachment;
-          (await store.read(kept.id)).destroy(); // there, until the company goes
-          const admin = await registerUser(app);
-          await setSuperadmin(app.app, admin.userId);
-          await request(app.http)
-            .delete(`/api/admin/companies/${other.companyId}`)
-            .set(as(admin))
-            .expect(204);
-          await expect(store.read(kept.id)).rejects.toThrow();
-          const [companyEntry]: Array<{ details: Record<string, number> }> = await app.app
-            .get(DataSource)
-            .query(`SELECT details FROM audit_log WHERE action = 'company.deleted' AND target_id = $1`, [
-              other.companyId,
-            ]);
-          expect(companyEntry.details).toMatchObject({ chats: 1, files: 1, fileBytes: pdf.length });
-        } finally {
-          store.destroy();
-        }
+        // An agent deleted takes its chats' files out of the bucket; the quota no longer counts them.
+        const agent = await newAgent(app, user, `${hook.url}/raw/data.csv`);
+        const agentFile = await uploadedTo(app, user, await newChatIn(app, user, agent.id), 'a.pdf', pdf);
+        expect(await inBucket(agentFile.id)).toBe(true);
+        await request(app.http).delete(`/api/agents/${agent.id}`).set(as(user)).expect(204);
+        expect(await inBucket(agentFile.id)).toBe(false);
+        expect((await app.app.get(CompanyQuotasService).usage(user.companyId)).storedBytesUsed).toBe(0);
+        expect(await auditDetails(app, 'agent.deleted', agent.id)).toEqual({
+          chats: 1,
+          files: 1,
+          fileBytes: pdf.length,
+        });
+
+        // A company deleted by the platform admin takes its files' bytes out of the bucket too.
+        const other = await registerUser(app);
+        const kept = await uploadedTo(app, other, await newChatIn(app, other), 'company.pdf', pdf);
+        expect(await inBucket(kept.id)).toBe(true); // there, until the company goes
+        const admin = await registerUser(app);
+        await setSuperadmin(app.app, admin.userId);
+        await request(app.http).delete(`/api/admin/companies/${other.companyId}`).set(as(admin)).expect(204);
+        expect(await inBucket(kept.id)).toBe(false);
+        expect(await auditDetails(app, 'company.deleted', other.companyId)).toMatchObject({
+          chats: 1,
+          files: 1,
+          fileBytes: pdf.length,
+        });
       } finally {
+        store.destroy();
         await app.close();
         await s3.close();
       }

@@ -6,6 +6,7 @@ import { guardedGet } from '../webhooks/guarded-fetch';
 import type { ReplyFile } from './agent-reply-files';
 import type { OwnerScope } from '../common/company-scope';
 import {
+  DomainError,
   GoneError,
   NotFoundError,
   PayloadTooLargeError,
@@ -23,12 +24,13 @@ import {
 } from './attachment-links';
 import { ATTACHMENT_STORE, type AttachmentStore } from './attachment-store';
 import { cleanFileName, decideAttachmentType, Utf8Check } from './attachment-types';
-import { type AttachmentRow, AttachmentsRepository } from './files.repository';
+import { type AttachmentRow, AttachmentsRepository, type FilesOf } from './files.repository';
 import { FilesService } from './files.service';
 
 export const ATTACHMENT_NOT_FOUND = 'File not found';
 export const ATTACHMENT_LINK_EXPIRED = 'This file link has expired. Open the chat again for a new one.';
 export const EMPTY_FILE = 'The file is empty.';
+export const UPLOAD_TARGET_GONE = 'The chat was deleted while the file was uploading.';
 export const UNKNOWN_ATTACHMENTS =
   'An attached file was not found or was already sent. Please attach it again.';
 export const TOO_MANY_ATTACHMENTS = `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`;
@@ -187,7 +189,9 @@ export class AttachmentsService {
     });
     try {
       const size = await this.store.write(id, toAsync(bytes));
-      await this.rows.markStored(id, size, dimensions);
+      // No row left: the chat (agent, company) was deleted while the bytes streamed; the catch below
+      // deletes them from the store, which the deletion could not see yet.
+      if (!(await this.rows.markStored(id, size, dimensions))) throw new NotFoundError(UPLOAD_TARGET_GONE);
       return this.view({
         id,
         messageId: null,
@@ -198,8 +202,10 @@ export class AttachmentsService {
         ...dims(dimensions),
       });
     } catch (error) {
+      // A chunk that could not be written because its file's row had just been deleted is the same case.
+      const gone = !(error instanceof DomainError) && !(await this.rows.find(id).catch(() => ({ id })));
       await this.discard([{ id, storage: this.store.kind }]);
-      throw error;
+      throw gone ? new NotFoundError(UPLOAD_TARGET_GONE) : error;
     }
   }
 
@@ -360,17 +366,16 @@ export class AttachmentsService {
   }
 
   /**
-   * Read in the transaction that deletes a chat (or a company): how many files and bytes go with it, for
-   * the audit log, and the ids whose bytes the rows' cascade does not reach (removeExternal after).
+   * Read in the transaction that deletes a chat (or an agent with its chats, or a company): how many
+   * files and bytes go with it, for the audit log, and the ids whose bytes the rows' cascade does not
+   * reach (removeExternal after the commit). The stored-bytes quota counts the rows, so it is freed by
+   * the delete itself.
    */
-  removalSummary(
-    tx: Tx,
-    where: { chatId: string } | { companyId: string },
-  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+  removalSummary(tx: Tx, where: FilesOf): Promise<{ files: number; bytes: number; externalIds: string[] }> {
     return this.rows.summaryOf(tx, where);
   }
 
-  /** After a chat's rows are gone: their bytes in the bucket. Logged, not thrown: the chat is deleted. */
+  /** After a chat's (agent's, company's) rows are gone: their bytes in the bucket. Logged, not thrown: the delete stands. */
   async removeExternal(ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
     try {

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { Database, type Tx } from '../database/database';
 import type { OwnerScope } from '../common/company-scope';
 import type { AttachmentKind, FileStorage, StoredFileEntity } from './stored-file.entity';
@@ -63,6 +66,9 @@ export interface NewAttachment {
   reservedBytes: number;
 }
 
+/** Whose files a deletion takes: one chat's, every chat's of an agent, or a whole company's. */
+export type FilesOf = { chatId: string } | { agentId: string } | { companyId: string };
+
 /** Attachments' rows and chunks. Every read by a user goes through the chat's owner and company. */
 @Injectable()
 export class AttachmentsRepository {
@@ -88,16 +94,20 @@ export class AttachmentsRepository {
     return rows[0].id;
   }
 
-  /** Once the bytes are stored: their size (and an image's dimensions); the reservation is let go. */
+  /**
+   * Once the bytes are stored: their size (and an image's dimensions); the reservation is let go. False
+   * when the row is gone (deleted with its chat meanwhile).
+   */
   async markStored(
     id: string,
     size: number,
     dimensions: { width: number; height: number } | null,
-  ): Promise<void> {
-    await this.db.execute(
+  ): Promise<boolean> {
+    const updated = await this.db.execute(
       'UPDATE files SET size = $2, width = $3, height = $4, reserved_bytes = 0 WHERE id = $1',
       [id, size, dimensions?.width ?? null, dimensions?.height ?? null],
     );
+    return updated > 0;
   }
 
   async find(id: string): Promise<AttachmentRow | null> {
@@ -160,19 +170,20 @@ export class AttachmentsRepository {
   }
 
   /**
-   * What deleting the chat (or every chat of a company) removes of its files: how many and their bytes,
-   * and the ids of those whose bytes are outside PostgreSQL (they outlive the rows' cascade). The rows
-   * are locked until `tx` ends, so an upload linked meanwhile waits for the delete.
+   * What deleting a chat, every chat of an agent, or a company removes of its files: how many and their
+   * bytes, and the ids of those whose bytes are outside PostgreSQL (they outlive the rows' cascade). The
+   * rows are locked until `tx` ends, so an upload linked meanwhile waits for the delete.
    */
-  async summaryOf(
-    tx: Tx,
-    where: { chatId: string } | { companyId: string },
-  ): Promise<{ files: number; bytes: number; externalIds: string[] }> {
-    const byChat = 'chatId' in where;
+  async summaryOf(tx: Tx, where: FilesOf): Promise<{ files: number; bytes: number; externalIds: string[] }> {
+    const [filter, id] =
+      'chatId' in where
+        ? ['chat_id = $1', where.chatId]
+        : 'agentId' in where
+          ? ['chat_id IN (SELECT id FROM chats WHERE agent_id = $1)', where.agentId]
+          : ['company_id = $1', where.companyId];
     const rows: Array<{ id: string; size: number; storage: FileStorage }> = await this.db.query(
-      `SELECT id, size, storage FROM files
-       WHERE ${byChat ? 'chat_id' : 'company_id'} = $1 AND purpose = 'attachment' FOR UPDATE`,
-      [byChat ? where.chatId : where.companyId],
+      `SELECT id, size, storage FROM files WHERE ${filter} AND purpose = 'attachment' FOR UPDATE`,
+      [id],
       tx,
     );
     return {
@@ -201,37 +212,90 @@ export class AttachmentsRepository {
     );
   }
 
-  async insertChunk(fileId: string, idx: number, data: Buffer): Promise<void> {
-    await this.db.execute('INSERT INTO file_chunks (file_id, idx, data) VALUES ($1, $2, $3)', [
-      fileId,
-      idx,
-      data,
-    ]);
-  }
-
-  async chunk(fileId: string, idx: number): Promise<Buffer | null> {
-    const rows: Array<{ data: Buffer }> = await this.db.query(
-      'SELECT data FROM file_chunks WHERE file_id = $1 AND idx = $2',
-      [fileId, idx],
+  /**
+   * Stores one chunk row from its pieces as they are (a COPY in PostgreSQL's binary format, so the bytes
+   * go to the socket without being joined into one Buffer or copied into a bind message first).
+   */
+  async writeChunk(fileId: string, idx: number, pieces: readonly Buffer[]): Promise<void> {
+    const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    const tuple = Buffer.alloc(34);
+    tuple.writeInt16BE(3, 0); // fields
+    tuple.writeInt32BE(16, 2);
+    uuidBytes(fileId).copy(tuple, 6);
+    tuple.writeInt32BE(4, 22);
+    tuple.writeInt32BE(idx, 26);
+    tuple.writeInt32BE(length, 30); // then the data's bytes
+    const sql = 'COPY file_chunks (file_id, idx, data) FROM STDIN (FORMAT binary)';
+    await this.db.withConnection(sql, (client) =>
+      pipeline(Readable.from([COPY_HEADER, tuple, ...pieces, COPY_TRAILER]), client.query(copyFrom(sql))),
     );
-    return rows[0]?.data ?? null;
   }
 
   /**
-   * A slice of a chunk (`offset` from 0), empty past its end, null when there is no such chunk. Read in
-   * slices because node-pg brings bytea as hex text: a whole 1 MB chunk would be a 2 MB string in
-   * V8's large-object space, freed only by a full collection, so reading a file grew the process by
-   * a multiple of its size. Chunks are stored uncompressed (EXTERNAL), so a slice reads only its pages.
+   * One chunk row's bytes, in the pieces the socket brought them (COPY TO in binary format: no hex text,
+   * no joined copy); null when there is no such chunk. The connection is held for this one row only, so
+   * a slow download never keeps one from the pool.
    */
-  async chunkSlice(fileId: string, idx: number, offset: number, length: number): Promise<Buffer | null> {
-    const rows: Array<{ data: Buffer }> = await this.db.query(
-      'SELECT substring(data FROM $3::int FOR $4::int) AS data FROM file_chunks WHERE file_id = $1 AND idx = $2',
-      [fileId, idx, offset + 1, length],
+  async readChunk(fileId: string, idx: number): Promise<Buffer[] | null> {
+    if (!Number.isSafeInteger(idx) || idx < 0) throw new Error(`Bad chunk index ${idx}`);
+    const sql = `COPY (SELECT data FROM file_chunks WHERE file_id = '${uuidBytes(fileId).toString('hex')}' AND idx = ${idx}) TO STDOUT (FORMAT binary)`;
+    const pieces: Buffer[] = [];
+    await this.db.withConnection(sql, async (client) => {
+      for await (const piece of client.query(copyTo(sql))) pieces.push(piece as Buffer);
+    });
+    return copiedField(pieces);
+  }
+
+  /** The sizes of a file's chunk rows, in order. */
+  async chunkSizes(fileId: string): Promise<number[]> {
+    const rows: Array<{ size: number }> = await this.db.query(
+      'SELECT octet_length(data) AS size FROM file_chunks WHERE file_id = $1 ORDER BY idx',
+      [fileId],
     );
-    return rows[0]?.data ?? null;
+    return rows.map((row) => Number(row.size));
   }
 
   async removeChunks(fileIds: readonly string[]): Promise<void> {
     await this.db.execute('DELETE FROM file_chunks WHERE file_id = ANY($1::uuid[])', [fileIds]);
   }
+}
+
+/** COPY's binary format: signature, flags and header extension length; the trailer is a field count of -1. */
+const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+const COPY_TRAILER = Buffer.from([0xff, 0xff]);
+/** The header, then a tuple of one field: its count (2 bytes) and length (4). */
+const ONE_FIELD_PREFIX = COPY_HEADER.length + 6;
+
+/** A uuid's 16 bytes; throws for anything else (it is also what keeps a COPY's text safe). */
+function uuidBytes(id: string): Buffer {
+  const hex = id.replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`Not a file id: ${id}`);
+  return Buffer.from(hex, 'hex');
+}
+
+/**
+ * The one field of the one row a binary COPY TO sent, as views of `pieces` (nothing copied); null when
+ * it sent no row.
+ */
+function copiedField(pieces: Buffer[]): Buffer[] | null {
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  if (total === COPY_HEADER.length + COPY_TRAILER.length) return null;
+  const prefix = Buffer.alloc(ONE_FIELD_PREFIX);
+  let copied = 0;
+  for (const piece of pieces) {
+    if (copied === ONE_FIELD_PREFIX) break;
+    copied += piece.copy(prefix, copied, 0, Math.min(piece.length, ONE_FIELD_PREFIX - copied));
+  }
+  const length = prefix.readInt32BE(ONE_FIELD_PREFIX - 4);
+  if (copied < ONE_FIELD_PREFIX || total !== ONE_FIELD_PREFIX + length + COPY_TRAILER.length)
+    throw new Error('Unexpected COPY output for a file chunk');
+  const out: Buffer[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    const from = Math.max(0, ONE_FIELD_PREFIX - at);
+    const to = Math.min(piece.length, ONE_FIELD_PREFIX + length - at);
+    if (to > from) out.push(piece.subarray(from, to));
+    at += piece.length;
+  }
+  return out;
 }

@@ -2,14 +2,19 @@ import { Readable } from 'node:stream';
 import type { AttachmentStore } from './attachment-store';
 import type { AttachmentsRepository } from './files.repository';
 
-/** About 1 MB a row: large enough to keep the rows few, small enough that no file is held whole. */
-export const CHUNK_BYTES = 1024 * 1024;
-/** What one read brings: small enough for V8's young generation as hex text (under 128 KB). */
-const READ_SLICE_BYTES = 48 * 1024;
+/**
+ * 256 KB a row: the most a write holds of an upload. Files stored before were written in 1 MB rows; a
+ * read takes rows of any size.
+ */
+export const CHUNK_BYTES = 256 * 1024;
 
 /**
- * Attachments' bytes in PostgreSQL, in `file_chunks` rows of about 1 MB: a write holds one chunk at a
- * time, a read fetches the next chunk only when the reader wants more (backpressure through Readable).
+ * Attachments' bytes in PostgreSQL, in `file_chunks` rows. A write gathers the pieces of one row as they
+ * arrive (split at the row's end with views, never joined) and sends them with a binary COPY; a read
+ * fetches the next row, by a binary COPY, only when the reader wants more (backpressure through
+ * Readable). No byte goes through hex text or a copy into node-pg's bind message: those copies were
+ * most of what an upload or a download grew the process by. Each row takes a pool connection only for
+ * its own statement, so a slow upload or download never holds one.
  */
 export class PgAttachmentStore implements AttachmentStore {
   readonly kind = 'pg' as const;
@@ -17,39 +22,40 @@ export class PgAttachmentStore implements AttachmentStore {
   constructor(private readonly files: AttachmentsRepository) {}
 
   async write(fileId: string, body: AsyncIterable<Buffer>): Promise<number> {
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    let row: Buffer[] = [];
+    let rowBytes = 0;
     let idx = 0;
     let total = 0;
     for await (const piece of body) {
-      pending.push(piece);
-      pendingBytes += piece.length;
       total += piece.length;
-      while (pendingBytes >= CHUNK_BYTES) {
-        const joined = Buffer.concat(pending);
-        await this.files.insertChunk(fileId, idx++, joined.subarray(0, CHUNK_BYTES));
-        const rest = joined.subarray(CHUNK_BYTES);
-        pending = rest.length ? [rest] : [];
-        pendingBytes = rest.length;
+      let rest = piece;
+      while (rowBytes + rest.length >= CHUNK_BYTES) {
+        const take = CHUNK_BYTES - rowBytes;
+        row.push(rest.subarray(0, take));
+        await this.files.writeChunk(fileId, idx++, row);
+        rest = rest.subarray(take);
+        row = [];
+        rowBytes = 0;
+      }
+      if (rest.length) {
+        row.push(rest);
+        rowBytes += rest.length;
       }
     }
-    if (pendingBytes > 0) await this.files.insertChunk(fileId, idx, Buffer.concat(pending));
+    if (rowBytes > 0) await this.files.writeChunk(fileId, idx, row);
     return total;
   }
 
   read(fileId: string): Promise<Readable> {
     const files = this.files;
-    async function* chunks(): AsyncGenerator<Buffer> {
+    async function* rows(): AsyncGenerator<Buffer> {
       for (let idx = 0; ; idx++) {
-        for (let offset = 0; ; offset += READ_SLICE_BYTES) {
-          const slice = await files.chunkSlice(fileId, idx, offset, READ_SLICE_BYTES);
-          if (!slice) return; // no chunk idx: the file has ended
-          if (slice.length) yield slice;
-          if (slice.length < READ_SLICE_BYTES) break;
-        }
+        const pieces = await files.readChunk(fileId, idx);
+        if (!pieces) return; // no row idx: the file has ended
+        yield* pieces;
       }
     }
-    return Promise.resolve(Readable.from(chunks(), { objectMode: false }));
+    return Promise.resolve(Readable.from(rows(), { objectMode: false }));
   }
 
   async remove(fileIds: readonly string[]): Promise<void> {

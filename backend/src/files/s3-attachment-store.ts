@@ -44,8 +44,15 @@ export function parseS3Url(value: string): S3Location {
 }
 
 /**
- * Attachments' bytes in an S3-compatible bucket: uploads stream through lib-storage's multipart Upload
- * (a few 5 MB parts in memory at most), reads stream the object's body.
+ * S3's smallest part but the last: a file under it is one PutObject, a larger one a multipart upload
+ * in parts of at least this much (a part ends with the piece that reaches it).
+ */
+export const S3_PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Attachments' bytes in an S3-compatible bucket. A write gathers a part's pieces as they arrive (never
+ * joined: one part of an upload in memory at most) and sends them as a stream of known length, so no
+ * copy of the part is made; reads stream the object's body.
  */
 export class S3AttachmentStore implements AttachmentStore {
   readonly kind = 's3' as const;
@@ -53,21 +60,22 @@ export class S3AttachmentStore implements AttachmentStore {
   private constructor(
     private readonly client: S3Client,
     private readonly sdk: typeof import('@aws-sdk/client-s3'),
-    private readonly storage: typeof import('@aws-sdk/lib-storage'),
     private readonly location: S3Location,
   ) {}
 
   /** The SDK is loaded only when S3 is configured: it is large, and most installations do not need it. */
   static async open(location: S3Location): Promise<S3AttachmentStore> {
     const sdk = await import('@aws-sdk/client-s3');
-    const storage = await import('@aws-sdk/lib-storage');
     const client = new sdk.S3Client({
       endpoint: location.endpoint,
       region: location.region,
       forcePathStyle: location.forcePathStyle,
       credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
+      // Checksums only where S3 requires one (DeleteObjects): the SDK's default would send each part as
+      // aws-chunked with a trailing checksum, which not every S3-compatible server reads.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
-    return new S3AttachmentStore(client, sdk, storage, location);
+    return new S3AttachmentStore(client, sdk, location);
   }
 
   private key(fileId: string): string {
@@ -75,21 +83,58 @@ export class S3AttachmentStore implements AttachmentStore {
   }
 
   async write(fileId: string, body: AsyncIterable<Buffer>): Promise<number> {
+    const target = { Bucket: this.location.bucket, Key: this.key(fileId) };
+    const asStream = (pieces: Buffer[]) => Readable.from(pieces, { objectMode: false });
+    let part: Buffer[] = [];
+    let partBytes = 0;
     let total = 0;
-    const counted = Readable.from(
-      (async function* () {
-        for await (const piece of body) {
-          total += piece.length;
-          yield piece;
-        }
-      })(),
-    );
-    await new this.storage.Upload({
-      client: this.client,
-      params: { Bucket: this.location.bucket, Key: this.key(fileId), Body: counted },
-      queueSize: 2,
-    }).done();
-    return total;
+    let uploadId: string | undefined;
+    const parts: Array<{ ETag?: string; PartNumber: number }> = [];
+    const sendPart = async (): Promise<void> => {
+      uploadId ??= (await this.client.send(new this.sdk.CreateMultipartUploadCommand(target))).UploadId;
+      const PartNumber = parts.length + 1;
+      const { ETag } = await this.client.send(
+        new this.sdk.UploadPartCommand({
+          ...target,
+          UploadId: uploadId,
+          PartNumber,
+          Body: asStream(part),
+          ContentLength: partBytes,
+        }),
+      );
+      parts.push({ ETag, PartNumber });
+      part = [];
+      partBytes = 0;
+    };
+    try {
+      for await (const piece of body) {
+        part.push(piece);
+        partBytes += piece.length;
+        total += piece.length;
+        if (partBytes >= S3_PART_BYTES) await sendPart();
+      }
+      if (uploadId === undefined) {
+        await this.client.send(
+          new this.sdk.PutObjectCommand({ ...target, Body: asStream(part), ContentLength: partBytes }),
+        );
+        return total;
+      }
+      if (partBytes > 0) await sendPart();
+      await this.client.send(
+        new this.sdk.CompleteMultipartUploadCommand({
+          ...target,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+      return total;
+    } catch (error) {
+      if (uploadId !== undefined)
+        await this.client
+          .send(new this.sdk.AbortMultipartUploadCommand({ ...target, UploadId: uploadId }))
+          .catch(() => undefined); // the bucket's lifecycle rules clean up what is left
+      throw error;
+    }
   }
 
   async read(fileId: string): Promise<Readable> {

@@ -120,7 +120,7 @@ export class StoredFileEntity {
   nameVector?: string;
 }
 
-/** A file's bytes in PostgreSQL, about 1 MB a row, so a file is written and read a piece at a time. */
+/** A file's bytes in PostgreSQL, 256 KB a row (1 MB in older files), written and read a row at a time. */
 @Entity({ name: 'file_chunks' })
 export class FileChunkEntity {
   @PrimaryColumn({ name: 'file_id', type: 'uuid' })

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
-import { pdfBytes } from '../../test/attachments.test-util';
+import { newChatIn, pdfBytes, uploadTo } from '../../test/attachments.test-util';
 import { as } from '../../test/auth';
 import { setSuperadmin } from '../../test/factories';
 import type { CompanyDetails } from '../contracts/company-admin';
@@ -25,16 +25,9 @@ describe('company quotas: stored bytes (real PostgreSQL)', () => {
   const db = () => t.app.get(DataSource);
   const setLimit = (companyId: string, body: Record<string, unknown>, caller: RegisteredUser = admin) =>
     request(t.http).patch(`/api/admin/companies/${companyId}/quotas`).set(as(caller)).send(body);
-  const newChat = async (user: RegisteredUser): Promise<string> =>
-    (
-      await request(t.http)
-        .post('/api/chats')
-        .set(as(user))
-        .send({ agentId: 'default-agent', title: 'Q' })
-        .expect(201)
-    ).body.id as string;
+  const newChat = (user: RegisteredUser) => newChatIn(t, user);
   const upload = (user: RegisteredUser, chatId: string, name: string, bytes: Buffer) =>
-    request(t.http).post(`/api/chats/${chatId}/attachments`).set(as(user)).attach('file', bytes, name);
+    uploadTo(t, user, chatId, name, bytes);
   const companyUsage = async (user: RegisteredUser): Promise<CompanyQuotaUsage> =>
     ((await request(t.http).get('/api/company/details').set(as(user)).expect(200)).body as CompanyDetails)
       .quotas;

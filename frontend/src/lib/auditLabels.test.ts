@@ -39,6 +39,11 @@ describe('audit labels', () => {
       ],
       [{ action: 'chat.deleted', details: { messages: 1, files: 0, fileBytes: 0 } }, '1 message, 0 files'],
       [
+        { action: 'agent.deleted', details: { chats: 2, files: 1, fileBytes: 1048576 } },
+        '2 chats, 1 file (1 MB)',
+      ],
+      [{ action: 'agent.deleted', details: {} }, ''],
+      [
         {
           action: 'company.quotas_updated',
           details: { before: { storedBytesLimit: null }, after: { storedBytesLimit: 52428800 } },

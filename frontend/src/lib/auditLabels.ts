@@ -115,6 +115,8 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
       );
     case 'chat.deleted':
       return plural(d.messages, 'message') + plural(d.files, 'file', ', ') + bytesInBrackets(d.fileBytes);
+    case 'agent.deleted':
+      return plural(d.chats, 'chat') + plural(d.files, 'file', ', ') + bytesInBrackets(d.fileBytes);
     case 'company.quotas_updated':
       return storageLimitChange(d.before, d.after);
     case 'sso.domain_claimed':
