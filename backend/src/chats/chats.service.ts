@@ -365,12 +365,18 @@ export class ChatsService {
   async queueReplyRound(
     messageId: string,
     round: number,
-    request: { previousReplyId: string | null; edited: boolean },
+    request: { previousReplyId: string | null; edited: boolean; replayOf?: string },
   ): Promise<void> {
     try {
       await this.queue.enqueue(
         'agent.reply',
-        { messageId, round, previousReplyId: request.previousReplyId, edited: request.edited },
+        {
+          messageId,
+          round,
+          previousReplyId: request.previousReplyId,
+          edited: request.edited,
+          ...(request.replayOf ? { replayOf: request.replayOf } : {}),
+        },
         { jobId: replyJobId(messageId, round), attempts: AGENT_REPLY_ATTEMPTS },
       );
     } catch (error) {

@@ -222,6 +222,10 @@ const STORE_REPLY_SQL = `WITH target AS (
    UPDATE chats c SET last_message = $3, last_message_at = m.created_at, updated_at = m.created_at
    FROM stored m WHERE c.id = m.chat_id
    RETURNING ${TOUCHED_CHAT_COLUMNS}
+ ), delivered AS (
+   -- A delivery the agent accepted (202) is done once its callback's reply is stored.
+   UPDATE webhook_deliveries d SET outcome = 'delivered', reply_id = m.id FROM target t, stored m
+   WHERE d.message_id = t.id AND d.round = t.reply_round AND d.outcome = 'accepted'
  )
  SELECT t.user_id, t.company_id, a.is_default AS agent_is_default, m.*, c.*
  FROM target t JOIN agents a ON a.id = t.agent_id
@@ -542,11 +546,18 @@ export class MessagesRepository {
     failure: FailureKind,
     round: number | null = null,
   ): Promise<FailedReply[]> {
+    // A delivery awaiting its callback (or its next attempt) ends with the reply's failure.
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed', reply_failure = $2 FROM chats c
+      `WITH failed AS (
+         UPDATE messages m SET reply_status = 'failed', reply_failure = $2 FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
            AND ($3::int IS NULL OR m.reply_round = $3::int)
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
+         RETURNING m.id, m.chat_id, m.reply_round, c.user_id, c.company_id, c.agent_id
+       ), logged AS (
+         UPDATE webhook_deliveries d SET outcome = $2 FROM failed f
+         WHERE d.message_id = f.id AND d.round = f.reply_round AND d.outcome IN ('accepted', 'retrying')
+       )
+       SELECT id, chat_id, user_id, company_id, agent_id FROM failed`,
       [messageId, failure, round],
     );
     return rows.map(toFailedReply);
@@ -589,10 +600,16 @@ export class MessagesRepository {
   /** Marks failed every reply pending for longer than `olderThanMs`. */
   async markStaleRepliesFailed(olderThanMs: number): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed', reply_failure = 'timeout' FROM chats c
+      `WITH failed AS (
+         UPDATE messages m SET reply_status = 'failed', reply_failure = 'timeout' FROM chats c
          WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
            AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
+         RETURNING m.id, m.chat_id, m.reply_round, c.user_id, c.company_id, c.agent_id
+       ), logged AS (
+         UPDATE webhook_deliveries d SET outcome = 'timeout' FROM failed f
+         WHERE d.message_id = f.id AND d.round = f.reply_round AND d.outcome IN ('accepted', 'retrying')
+       )
+       SELECT id, chat_id, user_id, company_id, agent_id FROM failed`,
       [olderThanMs],
     );
     return rows.map(toFailedReply);
