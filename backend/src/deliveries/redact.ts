@@ -62,9 +62,9 @@ export function truncateBody(text: string): string {
   return `${text.slice(0, DELIVERY_BODY_MAX_CHARS)}\n… [${text.length - DELIVERY_BODY_MAX_CHARS} more characters not kept]`;
 }
 
-/** A JSON value as kept: redacted, pretty enough to read, truncated. */
+/** A JSON value as kept: redacted, compact (the log indents it for reading), truncated. */
 export function redactJson(value: unknown): string {
-  return truncateBody(JSON.stringify(redactValue(value), null, 2) ?? '');
+  return truncateBody(JSON.stringify(redactValue(value)) ?? '');
 }
 
 /**
