@@ -439,7 +439,13 @@ export class ChatsService {
       await this.queue.enqueue(
         'agent.reply',
         round
-          ? { messageId: id, round, previousReplyId: lost.previousReplyId, edited: lost.edited }
+          ? {
+              messageId: id,
+              round,
+              previousReplyId: lost.previousReplyId,
+              edited: lost.edited,
+              ...(lost.replayOf ? { replayOf: lost.replayOf } : {}),
+            }
           : { messageId: id },
         { jobId: replyJobId(id, round), attempts: AGENT_REPLY_ATTEMPTS },
       );

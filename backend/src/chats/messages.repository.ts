@@ -570,19 +570,31 @@ export class MessagesRepository {
   async pendingReplyIds(
     olderThanMs: number,
     limit: number,
-  ): Promise<Array<{ id: string; round: number; previousReplyId: string | null; edited: boolean }>> {
+  ): Promise<
+    Array<{
+      id: string;
+      round: number;
+      previousReplyId: string | null;
+      edited: boolean;
+      replayOf: string | null;
+    }>
+  > {
     // A round asked again says what asked it: the versions kept by that statement (same now()).
     const rows: Array<{
       id: string;
       reply_round: number;
       previous_reply_id: string | null;
       edited: boolean;
+      replay_of: string | null;
     }> = await this.db.query(
       `SELECT m.id, m.reply_round,
          (SELECT v.id FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'agent'
             AND v.replaced_at = m.reply_requested_at) AS previous_reply_id,
          EXISTS (SELECT 1 FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'user'
-            AND v.replaced_at = m.reply_requested_at) AS edited
+            AND v.replaced_at = m.reply_requested_at) AS edited,
+         -- A round a replay asked for: the delivery of the round before, marked replayed.
+         (SELECT d.id FROM webhook_deliveries d WHERE d.message_id = m.id AND d.round = m.reply_round - 1
+            AND d.replayed_at IS NOT NULL) AS replay_of
        FROM messages m
        WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
          AND ${NOT_AWAITING_CALLBACK}
@@ -594,6 +606,7 @@ export class MessagesRepository {
       round: row.reply_round,
       previousReplyId: row.previous_reply_id,
       edited: row.edited,
+      replayOf: row.replay_of,
     }));
   }
 

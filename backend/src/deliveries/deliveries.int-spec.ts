@@ -10,6 +10,7 @@ import {
   startFakeWebhook,
 } from '../../test/realtime.test-util';
 import { ChatsService } from '../chats/chats.service';
+import { MessagesRepository } from '../chats/messages.repository';
 import type { ChatView, MessageView } from '../contracts/chats';
 import type { BulkReplayResult, DeliveryDetail, DeliveryPage, DeliveryView } from '../contracts/deliveries';
 import { Database } from '../database/database';
@@ -322,6 +323,16 @@ describe('Delivery log (recording, retention, replay)', () => {
       [owner.companyId],
     );
     expect(audit).toEqual([{ target_id: failed.id, actor_id: owner.userId }]);
+
+    // A replay's job lost (Redis flushed): the sweep queues it again, still a replay.
+    await db().query(
+      `UPDATE messages SET reply_status = 'pending', reply_requested_at = now() - interval '1 minute' WHERE id = $1`,
+      [message.id],
+    );
+    await db().query(`DELETE FROM messages WHERE reply_to = $1`, [message.id]);
+    const lost = await t.app.get(MessagesRepository).pendingReplyIds(5_000, 500);
+    expect(lost.find((l) => l.id === message.id)).toMatchObject({ round: 1, replayOf: failed.id });
+    await t.app.get(ChatsService).failReply(message.id, 'cleanup', 'other');
   }, 30_000);
 
   it('replays one of two replays at once, and refuses when the chat moved on or is gone', async () => {
