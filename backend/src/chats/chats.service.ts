@@ -24,6 +24,7 @@ import {
 } from './messages.repository';
 import { Database } from '../database/database';
 import type { FailureKind } from '../insights/insight-buckets';
+import type { DeliveryRecord } from '../deliveries/deliveries.repository';
 import { InsightsTicker } from '../insights/insights-recorder';
 import { type AgentFile, AttachmentsService } from '../files/attachments.service';
 import type { Readable } from 'node:stream';
@@ -470,9 +471,19 @@ export class ChatsService {
     files: { ids: readonly string[]; names: readonly string[] } = { ids: [], names: [] },
     /** The round answered: null takes whichever is pending (a user's Stop). */
     round: number | null = null,
+    /** The delivery log's row of the webhook call that brought it: written with the reply. */
+    delivery: DeliveryRecord | null = null,
   ): Promise<boolean> {
     const preview = content || files.names.map((name) => `📎 ${name}`).join(', ');
-    const stored = await this.messageRows.storeReply(messageId, content, null, null, preview, round);
+    const stored = await this.messageRows.storeReply(
+      messageId,
+      content,
+      null,
+      null,
+      preview,
+      round,
+      delivery,
+    );
     if (!stored) {
       await this.attachments.discardUnsent(files.ids);
       return false;

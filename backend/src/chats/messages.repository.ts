@@ -6,6 +6,7 @@ import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from '.
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 import { Database, type Tx } from '../database/database';
 import type { FailureKind } from '../insights/insight-buckets';
+import { type DeliveryRecord, recordDeliverySql, recordParams } from '../deliveries/deliveries.repository';
 
 export interface MessageRow {
   id: string;
@@ -202,7 +203,11 @@ const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, m.reply_round, m.repl
  LEFT JOIN agents a ON a.id = c.agent_id AND a.user_id = c.user_id AND a.company_id = c.company_id
  WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`;
 
-const STORE_REPLY_SQL = `WITH target AS (
+/**
+ * Stores a reply (below); `logged`: with the delivery log's row of the webhook call that brought it, in
+ * the same statement (one commit), written only when the reply is.
+ */
+const storeReplySql = (logged: boolean) => `WITH target AS (
    SELECT m.id, m.chat_id, m.reply_round, c.agent_id, c.user_id, c.company_id FROM messages m
    JOIN chats c ON c.id = m.chat_id
    WHERE m.id = $1 AND m.reply_status = 'pending' AND ($6::int IS NULL OR m.reply_round = $6::int)
@@ -226,10 +231,18 @@ const STORE_REPLY_SQL = `WITH target AS (
    -- A delivery the agent accepted (202) is done once its callback's reply is stored.
    UPDATE webhook_deliveries d SET outcome = 'delivered', reply_id = m.id FROM target t, stored m
    WHERE d.message_id = t.id AND d.round = t.reply_round AND d.outcome = 'accepted'
- )
+ )${
+   logged
+     ? `, logged AS (
+ ${recordDeliverySql(7, '(SELECT s.id FROM stored s)', 'EXISTS (SELECT 1 FROM stored)')}
+ )`
+     : ''
+ }
  SELECT t.user_id, t.company_id, a.is_default AS agent_is_default, m.*, c.*
  FROM target t JOIN agents a ON a.id = t.agent_id
  JOIN stored m ON true JOIN touched c ON true`;
+const STORE_REPLY_SQL = storeReplySql(false);
+const STORE_REPLY_LOGGED_SQL = storeReplySql(true);
 
 type SendRow = MessageRow &
   TouchedChatRow & { refused_archived: boolean; agent_active: boolean; pending: boolean };
@@ -497,15 +510,23 @@ export class MessagesRepository {
     preview: string = content,
     /** The round the answer is for: an answer to an earlier round (asked again since) is not stored. */
     round: number | null = null,
+    /** The delivery log's row of the webhook call, written with the reply. */
+    delivery: DeliveryRecord | null = null,
   ): Promise<StoredReply | null> {
-    const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
+    const values = [
       messageId,
       content,
       preview.slice(0, PREVIEW_STORE_LENGTH),
       interrupted,
       interruptedReason?.slice(0, INTERRUPTED_REASON_MAX) ?? null,
       round,
-    ]);
+    ];
+    const rows = delivery
+      ? await this.db.prepared<ReplyRow>('chats.store-reply-logged', STORE_REPLY_LOGGED_SQL, [
+          ...values,
+          ...recordParams(delivery),
+        ])
+      : await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, values);
     const row = rows[0];
     if (!row) return null;
     return {

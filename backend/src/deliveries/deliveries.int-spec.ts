@@ -16,6 +16,7 @@ import type { BulkReplayResult, DeliveryDetail, DeliveryPage, DeliveryView } fro
 import { Database } from '../database/database';
 import { REDACTED } from './redact';
 import { DeliveriesPruner } from './deliveries-pruner';
+import { DeliveriesRepository } from './deliveries.repository';
 import {
   ALREADY_REPLAYED,
   CHAT_GONE,
@@ -159,6 +160,22 @@ describe('Delivery log (recording, retention, replay)', () => {
     await db().query(`UPDATE agents SET webhook = 'http://10.0.0.1/hook' WHERE id = $1`, [guarded]);
     expect((await deliveryOf((await send(owner, guarded)).message.id)).outcome).toBe('ssrf_refused');
   }, 60_000);
+
+  it('writes a stored reply’s row in the statement that stores the reply, a failure’s on its own', async () => {
+    const record = jest.spyOn(t.app.get(DeliveriesRepository), 'record');
+    try {
+      const ok = await send(owner, await agentAt(owner, 'One statement', `${hook.url}/ok`));
+      expect(record).not.toHaveBeenCalled();
+      expect(await deliveryOf(ok.message.id)).toMatchObject({
+        outcome: 'delivered',
+        replyId: expect.any(String),
+      });
+      await send(owner, await agentAt(owner, 'Own statement', `${hook.url}/400`));
+      expect(record).toHaveBeenCalledTimes(1);
+    } finally {
+      record.mockRestore();
+    }
+  });
 
   it('follows a 202 to its callback, or to the deadline', async () => {
     const agent = await agentAt(owner, 'Async', `${hook.url}/async`);

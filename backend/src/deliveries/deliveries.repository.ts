@@ -30,30 +30,63 @@ export interface DeliveryRecord {
 }
 
 /**
- * The attempt's row (the first attempt's start stays). The bodies only when the company keeps them.
- * `accepted` (202: the reply comes by callback) is read against the message, which a quick callback may
- * have answered already; a callback or deadline later moves the row on (messages.repository's
- * statements). The stored reply's id is looked up by the unique reply_to index.
+ * The attempt's row (the first attempt's start stays), its parameters from `$${from}` on (recordParams'
+ * order). The bodies only when the company keeps them. `accepted` (202: the reply comes by callback) is
+ * read against the message, which a quick callback may have answered already; a callback or deadline
+ * later moves the row on (messages.repository's statements). `replyId`: the SQL of the stored reply's
+ * id (by default looked up by the unique reply_to index). Also a CTE of the statement that stores the
+ * reply (one statement, one commit for both).
  */
-const RECORD_SQL = `INSERT INTO webhook_deliveries AS d (company_id, agent_id, chat_id, message_id, round,
+export function recordDeliverySql(from: number, replyId?: string, onlyIf = 'true'): string {
+  const p = (n: number) => `$${from + n - 1}`;
+  const reply =
+    replyId ??
+    `CASE WHEN ${p(9)} IN ('delivered', 'malformed', 'accepted', 'timeout', 'agent_error')
+     THEN (SELECT r.id FROM messages r WHERE r.reply_to = ${p(4)}::uuid) END`;
+  return `INSERT INTO webhook_deliveries AS d (company_id, agent_id, chat_id, message_id, round,
    started_at, duration_ms, attempts, outcome, http_status, request_id, error, replay_of, request_headers,
    request_body, response_body, reply_id)
- SELECT $1, $2, $3, $4, $5, $6, $7, $8,
-   CASE WHEN $9 = 'accepted' THEN coalesce((SELECT CASE m.reply_status WHEN 'pending' THEN 'accepted'
+ SELECT ${p(1)}::uuid, ${p(2)}::uuid, ${p(3)}::uuid, ${p(4)}::uuid, ${p(5)}::int, ${p(6)}::timestamptz,
+   ${p(7)}::int, ${p(8)}::int,
+   CASE WHEN ${p(9)}::text = 'accepted' THEN coalesce((SELECT CASE m.reply_status WHEN 'pending' THEN 'accepted'
        WHEN 'replied' THEN 'delivered' WHEN 'failed' THEN coalesce(m.reply_failure, 'other') ELSE 'stopped' END
-     FROM messages m WHERE m.id = $4 AND m.reply_round = $5), 'accepted') ELSE $9 END,
-   $10, $11, $12, $13,
-   CASE WHEN c.delivery_retention_days > 0 THEN $14::jsonb END,
-   CASE WHEN c.delivery_retention_days > 0 THEN $15 END,
-   CASE WHEN c.delivery_retention_days > 0 THEN $16 END,
-   CASE WHEN $9 IN ('delivered', 'malformed', 'accepted', 'timeout', 'agent_error')
-     THEN (SELECT r.id FROM messages r WHERE r.reply_to = $4) END
- FROM companies c WHERE c.id = $1
+     FROM messages m WHERE m.id = ${p(4)}::uuid AND m.reply_round = ${p(5)}::int), 'accepted') ELSE ${p(9)}::text END,
+   ${p(10)}::int, ${p(11)}::text, ${p(12)}::text, ${p(13)}::uuid,
+   CASE WHEN co.delivery_retention_days > 0 THEN ${p(14)}::jsonb END,
+   CASE WHEN co.delivery_retention_days > 0 THEN ${p(15)}::text END,
+   CASE WHEN co.delivery_retention_days > 0 THEN ${p(16)}::text END,
+   ${reply}
+ FROM companies co WHERE co.id = ${p(1)}::uuid AND ${onlyIf}
  ON CONFLICT (message_id, round) DO UPDATE SET duration_ms = EXCLUDED.duration_ms,
    attempts = EXCLUDED.attempts, outcome = EXCLUDED.outcome, http_status = EXCLUDED.http_status,
    error = EXCLUDED.error, request_headers = EXCLUDED.request_headers,
    request_body = EXCLUDED.request_body, response_body = EXCLUDED.response_body, reply_id = EXCLUDED.reply_id,
    replay_of = coalesce(d.replay_of, EXCLUDED.replay_of)`;
+}
+
+const RECORD_SQL = recordDeliverySql(1);
+
+/** A record's values in the order recordDeliverySql numbers them. */
+export function recordParams(delivery: DeliveryRecord): unknown[] {
+  return [
+    delivery.companyId,
+    delivery.agentId,
+    delivery.chatId,
+    delivery.messageId,
+    delivery.round,
+    delivery.startedAt,
+    delivery.durationMs,
+    delivery.attempts,
+    delivery.outcome,
+    delivery.httpStatus,
+    delivery.requestId.slice(0, 100),
+    delivery.error?.slice(0, 500) ?? null,
+    delivery.replayOf,
+    delivery.requestHeaders ? JSON.stringify(delivery.requestHeaders) : null,
+    delivery.requestBody,
+    delivery.responseBody,
+  ];
+}
 
 interface DeliveryRow {
   id: string;
@@ -124,24 +157,7 @@ export class DeliveriesRepository {
   constructor(private readonly db: Database) {}
 
   async record(delivery: DeliveryRecord): Promise<void> {
-    await this.db.prepared('deliveries.record', RECORD_SQL, [
-      delivery.companyId,
-      delivery.agentId,
-      delivery.chatId,
-      delivery.messageId,
-      delivery.round,
-      delivery.startedAt,
-      delivery.durationMs,
-      delivery.attempts,
-      delivery.outcome,
-      delivery.httpStatus,
-      delivery.requestId.slice(0, 100),
-      delivery.error?.slice(0, 500) ?? null,
-      delivery.replayOf,
-      delivery.requestHeaders ? JSON.stringify(delivery.requestHeaders) : null,
-      delivery.requestBody,
-      delivery.responseBody,
-    ]);
+    await this.db.prepared('deliveries.record', RECORD_SQL, recordParams(delivery));
   }
 
   /** Newest first; `outcome: 'failed'` is any failure kind. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { DeliveryOutcome } from '../contracts/deliveries';
-import { DeliveriesRepository } from './deliveries.repository';
+import { DeliveriesRepository, type DeliveryRecord } from './deliveries.repository';
 import { redactHeaders, redactJson, redactText } from './redact';
 
 /** One webhook call of a reply job as the job saw it. */
@@ -36,26 +36,32 @@ export class DeliveryRecorder {
 
   constructor(private readonly deliveries: DeliveriesRepository) {}
 
+  /** The row of a call: redacted and truncated (to go with the statement that stores the reply). */
+  prepare(call: WebhookCall): DeliveryRecord {
+    return {
+      companyId: call.companyId,
+      agentId: call.agentId,
+      chatId: call.chatId,
+      messageId: call.messageId,
+      round: call.round,
+      startedAt: new Date(call.startedAt),
+      durationMs: Math.max(0, Math.round(call.durationMs)),
+      attempts: call.attempt,
+      outcome: call.outcome,
+      httpStatus: call.httpStatus,
+      requestId: call.requestId,
+      error: call.error,
+      replayOf: call.replayOf,
+      requestHeaders: redactHeaders(call.headers),
+      requestBody: redactJson(call.body),
+      responseBody: call.answer === null ? null : redactText(call.answer),
+    };
+  }
+
+  /** Writes the row of a call on its own (a failure, a retry, a 202...). */
   async record(call: WebhookCall): Promise<void> {
     try {
-      await this.deliveries.record({
-        companyId: call.companyId,
-        agentId: call.agentId,
-        chatId: call.chatId,
-        messageId: call.messageId,
-        round: call.round,
-        startedAt: new Date(call.startedAt),
-        durationMs: Math.max(0, Math.round(call.durationMs)),
-        attempts: call.attempt,
-        outcome: call.outcome,
-        httpStatus: call.httpStatus,
-        requestId: call.requestId,
-        error: call.error,
-        replayOf: call.replayOf,
-        requestHeaders: redactHeaders(call.headers),
-        requestBody: redactJson(call.body),
-        responseBody: call.answer === null ? null : redactText(call.answer),
-      });
+      await this.deliveries.record(this.prepare(call));
     } catch (error) {
       this.logger.warn(`Could not record the delivery for ${call.messageId}: ${String(error)}`);
     }

@@ -17,7 +17,8 @@ import type { FailureKind } from '../../insights/insight-buckets';
 import { InsightsRecorder, type RollupTarget } from '../../insights/insights-recorder';
 import { ChatsService, replyJobId } from '../chats.service';
 import type { DeliveryOutcome } from '../../contracts/deliveries';
-import { DeliveryRecorder } from '../../deliveries/delivery-recorder';
+import type { DeliveryRecord } from '../../deliveries/deliveries.repository';
+import { DeliveryRecorder, type WebhookCall } from '../../deliveries/delivery-recorder';
 import { currentRequestId } from '../../logging/request-context';
 import type { PendingReply, ReplyAgent } from '../messages.repository';
 import { type ReplyStream, ReplyStreamingService } from '../streaming/reply-streaming.service';
@@ -30,6 +31,10 @@ interface DeliveryNote {
   sent: { body: unknown; headers: Record<string, string>; requestId: string } | null;
   /** The answer had nothing readable (the apology was stored). */
   malformed?: boolean;
+  /** The delivery's row with this outcome, to store with the reply (one statement). */
+  row?: (outcome: DeliveryOutcome) => DeliveryRecord;
+  /** Written with the reply already. */
+  recorded?: boolean;
 }
 
 /** The failure kind of a call's outcome that failed the reply (the job's PermanentJobError). */
@@ -130,6 +135,28 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
       const outcome = await this.callAgent(agent, context, stream, job, note);
       const durationMs = Date.now() - startedAt;
       await stream.flush();
+      // The demo agent makes no webhook call: nothing to log.
+      const sent = note.sent;
+      const call = (kind: DeliveryOutcome, error: string | null): WebhookCall | null =>
+        sent && {
+          companyId: context.companyId,
+          agentId: agent.id,
+          chatId: context.chatId,
+          messageId: id,
+          round: context.round,
+          startedAt,
+          durationMs,
+          attempt: meta.attempt,
+          outcome: kind,
+          httpStatus: 'status' in outcome && outcome.status ? outcome.status : null,
+          requestId: sent.requestId,
+          error,
+          replayOf: job.replayOf ?? null,
+          headers: sent.headers,
+          body: sent.body,
+          answer: answerOf(outcome),
+        };
+      if (sent) note.row = (kind) => this.deliveries.prepare(call(kind, null) as WebhookCall);
       let settled: DeliveryOutcome | null = null;
       let error: string | null = null;
       try {
@@ -141,26 +168,9 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         error = failure instanceof Error ? failure.message : String(failure);
         throw failure;
       } finally {
-        // One row per delivery (per attempt, upserted): the demo agent makes no webhook call.
-        if (note.sent && settled)
-          await this.deliveries.record({
-            companyId: context.companyId,
-            agentId: agent.id,
-            chatId: context.chatId,
-            messageId: id,
-            round: context.round,
-            startedAt,
-            durationMs,
-            attempt: meta.attempt,
-            outcome: settled,
-            httpStatus: 'status' in outcome && outcome.status ? outcome.status : null,
-            requestId: note.sent.requestId,
-            error,
-            replayOf: job.replayOf ?? null,
-            headers: note.sent.headers,
-            body: note.sent.body,
-            answer: answerOf(outcome),
-          });
+        // One row per delivery (per attempt, upserted); an answer stored wrote it with the reply.
+        const unlogged = settled && !note.recorded ? call(settled, error) : null;
+        if (unlogged) await this.deliveries.record(unlogged);
       }
       if (stream.firstChunkAt !== null)
         await this.insights.firstChunk(rollupTarget(context), context.askedAt, stream.firstChunkAt);
@@ -189,9 +199,11 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         const replyFiles = parseReplyFiles(outcome.body);
         if (replyFiles.length) return this.storeReplyWithFiles(id, outcome.body, replyFiles, context);
         const text = parseAgentReply(outcome.body);
+        const logged = note.row?.(text === SORRY_REPLY ? 'malformed' : 'delivered') ?? null;
         const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
-          this.chats.storeReply(id, text, undefined, round),
+          this.chats.storeReply(id, text, undefined, round, logged),
         );
+        note.recorded = stored && logged !== null;
         if (stored && text === SORRY_REPLY) {
           note.malformed = true;
           await this.insights.malformed(rollupTarget(context));
@@ -275,9 +287,11 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     }
     if (ending === 'end') {
       const reply = text.trim() ? text : SORRY_REPLY;
+      const logged = note.row?.(reply === SORRY_REPLY ? 'malformed' : 'delivered') ?? null;
       const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
-        this.chats.storeReply(id, reply, undefined, round),
+        this.chats.storeReply(id, reply, undefined, round, logged),
       );
+      note.recorded = stored && logged !== null;
       if (stored && reply === SORRY_REPLY) {
         note.malformed = true;
         await this.insights.malformed(rollupTarget(context));
