@@ -41,7 +41,8 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'message' | 'chat' | 'delivery';
+export type AuditTargetType =
+  'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'message' | 'chat' | 'delivery';
 
 export interface AuditEntryView {
   /** Also the paging cursor. */

@@ -129,8 +129,9 @@ describe('authorization matrix (every registered route and socket event × every
     if (domain.status !== 201) throw new Error(`sso domain: ${domain.status} ${JSON.stringify(domain.body)}`);
     await t.drain();
     const deliveries = await request(t.http).get('/api/company/deliveries').set(ownerHeaders());
-    const delivery = (deliveries.body as { deliveries?: Array<{ id: string; messageId: string }> })
-      .deliveries?.find((d) => d.messageId === first.body.message.id);
+    const delivery = (
+      deliveries.body as { deliveries?: Array<{ id: string; messageId: string }> }
+    ).deliveries?.find((d) => d.messageId === first.body.message.id);
     if (!delivery) throw new Error(`delivery: ${deliveries.status} ${JSON.stringify(deliveries.body)}`);
     return {
       deliveryId: delivery.id,
