@@ -1,4 +1,5 @@
 import { InsightsModule } from './insights/insights.module';
+import { DeliveriesModule } from './deliveries/deliveries.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AgentCallbacksModule } from './agent-callbacks/agent-callbacks.module';
@@ -58,6 +59,7 @@ export class AppModule {
         VoiceModule,
         CompanyAdminModule,
         InsightsModule,
+        DeliveriesModule,
         InvitationsModule,
         SsoModule,
         PlatformAdminModule,

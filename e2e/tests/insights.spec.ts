@@ -8,6 +8,7 @@ import {
   registerViaApi,
   type ApiSession,
 } from '../fixtures/api';
+import { agentMessage, chatRow, userMessage } from '../fixtures/chat';
 import { realtimeConnected } from '../fixtures/realtime';
 import { chooseFromUserMenu, dismissToasts, expectToast, newAccount, userMenuButton } from '../fixtures/ui';
 
@@ -29,7 +30,7 @@ async function totals(session: ApiSession) {
 
 const card = (page: Page, testId: string) => page.getByTestId(testId);
 
-test('an admin reads the agents’ numbers, live; a plain member gets neither the page nor the API', async ({
+test('an admin reads the agents’ numbers, live, replays the failed deliveries; a plain member gets neither the page nor the API', async ({
   browser,
 }) => {
   const owner = newAccount('insights-owner', { companyName: `Insights Co ${Date.now()}` });
@@ -74,6 +75,46 @@ test('an admin reads the agents’ numbers, live; a plain member gets neither th
     await send(ownerSession, echo.id, 'insights live');
     await expect(card(ownerPage, 'insights-messages')).toContainText('6');
     await expect(card(ownerPage, 'insights-replies')).toContainText('4');
+
+    // The failed deliveries are in the delivery log; the webhook put right, Replay answers in the chat, live.
+    const chatPage = await ownerContext.newPage();
+    const chatConnected = realtimeConnected(chatPage);
+    await chatPage.goto('/chat');
+    await chatConnected;
+    await expect(chatRow(chatPage, 'Chat with Failing')).toHaveCount(2);
+    // The newest chat first: 'doomed 2', the newest delivery in the log too.
+    await chatRow(chatPage, 'Chat with Failing')
+      .first()
+      .getByText('Chat with Failing', { exact: true })
+      .click();
+    await expect(userMessage(chatPage, 'doomed 2')).toBeVisible();
+    await expect(chatPage.getByTestId('no-reply')).toContainText('The agent did not reply.');
+
+    await ownerPage.getByRole('menuitem', { name: 'Delivery log' }).click();
+    await expect(ownerPage.getByRole('heading', { level: 1, name: 'Delivery log' })).toBeVisible();
+    await ownerPage.getByRole('combobox', { name: 'Outcome' }).click();
+    await ownerPage.getByTitle('Failed (any kind)').click();
+    const log = ownerPage.getByRole('table', { name: 'Deliveries' });
+    const failedRows = log.getByRole('row').filter({ hasText: 'Failing' });
+    await expect(failedRows).toHaveCount(2);
+    await expect(failedRows.first()).toContainText('HTTP status');
+    await expect(failedRows.first()).toContainText('404');
+    await expect(log.getByRole('row').filter({ hasText: 'Echo' })).toHaveCount(0);
+
+    const fixed = await ownerSession.request.patch(`/api/agents/${failing.id}`, {
+      headers: apiHeaders(ownerSession),
+      data: { webhook: agentWebhookUrl('/echo') },
+    });
+    expect(fixed.ok(), await fixed.text()).toBe(true);
+    await failedRows
+      .first()
+      .getByRole('button', { name: /^Replay the delivery/ })
+      .click();
+    await expectToast(ownerPage, 'Replay queued: the reply goes to the user’s chat.');
+    await expect(agentMessage(chatPage, 'echo: doomed 2')).toBeVisible();
+    await expect(chatPage.getByTestId('no-reply')).toHaveCount(0);
+    await expect(failedRows.first()).toContainText('Replayed');
+    await dismissToasts(ownerPage);
 
     // A plain member of the company: no menu entry, the address sends them back, the API says 403.
     const memberPage = await memberContext.newPage();

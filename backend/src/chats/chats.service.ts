@@ -24,6 +24,7 @@ import {
 } from './messages.repository';
 import { Database } from '../database/database';
 import type { FailureKind } from '../insights/insight-buckets';
+import type { DeliveryRecord } from '../deliveries/deliveries.repository';
 import { InsightsTicker } from '../insights/insights-recorder';
 import { type AgentFile, AttachmentsService } from '../files/attachments.service';
 import type { Readable } from 'node:stream';
@@ -365,12 +366,18 @@ export class ChatsService {
   async queueReplyRound(
     messageId: string,
     round: number,
-    request: { previousReplyId: string | null; edited: boolean },
+    request: { previousReplyId: string | null; edited: boolean; replayOf?: string },
   ): Promise<void> {
     try {
       await this.queue.enqueue(
         'agent.reply',
-        { messageId, round, previousReplyId: request.previousReplyId, edited: request.edited },
+        {
+          messageId,
+          round,
+          previousReplyId: request.previousReplyId,
+          edited: request.edited,
+          ...(request.replayOf ? { replayOf: request.replayOf } : {}),
+        },
         { jobId: replyJobId(messageId, round), attempts: AGENT_REPLY_ATTEMPTS },
       );
     } catch (error) {
@@ -433,7 +440,13 @@ export class ChatsService {
       await this.queue.enqueue(
         'agent.reply',
         round
-          ? { messageId: id, round, previousReplyId: lost.previousReplyId, edited: lost.edited }
+          ? {
+              messageId: id,
+              round,
+              previousReplyId: lost.previousReplyId,
+              edited: lost.edited,
+              ...(lost.replayOf ? { replayOf: lost.replayOf } : {}),
+            }
           : { messageId: id },
         { jobId: replyJobId(id, round), attempts: AGENT_REPLY_ATTEMPTS },
       );
@@ -458,9 +471,19 @@ export class ChatsService {
     files: { ids: readonly string[]; names: readonly string[] } = { ids: [], names: [] },
     /** The round answered: null takes whichever is pending (a user's Stop). */
     round: number | null = null,
+    /** The delivery log's row of the webhook call that brought it: written with the reply. */
+    delivery: DeliveryRecord | null = null,
   ): Promise<boolean> {
     const preview = content || files.names.map((name) => `📎 ${name}`).join(', ');
-    const stored = await this.messageRows.storeReply(messageId, content, null, null, preview, round);
+    const stored = await this.messageRows.storeReply(
+      messageId,
+      content,
+      null,
+      null,
+      preview,
+      round,
+      delivery,
+    );
     if (!stored) {
       await this.attachments.discardUnsent(files.ids);
       return false;

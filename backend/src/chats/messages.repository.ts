@@ -6,6 +6,7 @@ import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from '.
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 import { Database, type Tx } from '../database/database';
 import type { FailureKind } from '../insights/insight-buckets';
+import { type DeliveryRecord, recordDeliverySql, recordParams } from '../deliveries/deliveries.repository';
 
 export interface MessageRow {
   id: string;
@@ -202,7 +203,11 @@ const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, m.reply_round, m.repl
  LEFT JOIN agents a ON a.id = c.agent_id AND a.user_id = c.user_id AND a.company_id = c.company_id
  WHERE m.id = $1 AND m.sender_type = 'user' AND m.reply_status = 'pending'`;
 
-const STORE_REPLY_SQL = `WITH target AS (
+/**
+ * Stores a reply (below); `logged`: with the delivery log's row of the webhook call that brought it, in
+ * the same statement (one commit), written only when the reply is.
+ */
+const storeReplySql = (logged: boolean) => `WITH target AS (
    SELECT m.id, m.chat_id, m.reply_round, c.agent_id, c.user_id, c.company_id FROM messages m
    JOIN chats c ON c.id = m.chat_id
    WHERE m.id = $1 AND m.reply_status = 'pending' AND ($6::int IS NULL OR m.reply_round = $6::int)
@@ -222,10 +227,22 @@ const STORE_REPLY_SQL = `WITH target AS (
    UPDATE chats c SET last_message = $3, last_message_at = m.created_at, updated_at = m.created_at
    FROM stored m WHERE c.id = m.chat_id
    RETURNING ${TOUCHED_CHAT_COLUMNS}
- )
+ ), delivered AS (
+   -- A delivery the agent accepted (202) is done once its callback's reply is stored.
+   UPDATE webhook_deliveries d SET outcome = 'delivered', reply_id = m.id FROM target t, stored m
+   WHERE d.message_id = t.id AND d.round = t.reply_round AND d.outcome = 'accepted'
+ )${
+   logged
+     ? `, logged AS (
+ ${recordDeliverySql(7, '(SELECT s.id FROM stored s)', 'EXISTS (SELECT 1 FROM stored)')}
+ )`
+     : ''
+ }
  SELECT t.user_id, t.company_id, a.is_default AS agent_is_default, m.*, c.*
  FROM target t JOIN agents a ON a.id = t.agent_id
  JOIN stored m ON true JOIN touched c ON true`;
+const STORE_REPLY_SQL = storeReplySql(false);
+const STORE_REPLY_LOGGED_SQL = storeReplySql(true);
 
 type SendRow = MessageRow &
   TouchedChatRow & { refused_archived: boolean; agent_active: boolean; pending: boolean };
@@ -493,15 +510,23 @@ export class MessagesRepository {
     preview: string = content,
     /** The round the answer is for: an answer to an earlier round (asked again since) is not stored. */
     round: number | null = null,
+    /** The delivery log's row of the webhook call, written with the reply. */
+    delivery: DeliveryRecord | null = null,
   ): Promise<StoredReply | null> {
-    const rows = await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, [
+    const values = [
       messageId,
       content,
       preview.slice(0, PREVIEW_STORE_LENGTH),
       interrupted,
       interruptedReason?.slice(0, INTERRUPTED_REASON_MAX) ?? null,
       round,
-    ]);
+    ];
+    const rows = delivery
+      ? await this.db.prepared<ReplyRow>('chats.store-reply-logged', STORE_REPLY_LOGGED_SQL, [
+          ...values,
+          ...recordParams(delivery),
+        ])
+      : await this.db.prepared<ReplyRow>('chats.store-reply', STORE_REPLY_SQL, values);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -542,11 +567,18 @@ export class MessagesRepository {
     failure: FailureKind,
     round: number | null = null,
   ): Promise<FailedReply[]> {
+    // A delivery awaiting its callback (or its next attempt) ends with the reply's failure.
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed', reply_failure = $2 FROM chats c
+      `WITH failed AS (
+         UPDATE messages m SET reply_status = 'failed', reply_failure = $2 FROM chats c
          WHERE m.id = $1 AND m.reply_status = 'pending' AND c.id = m.chat_id
            AND ($3::int IS NULL OR m.reply_round = $3::int)
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
+         RETURNING m.id, m.chat_id, m.reply_round, c.user_id, c.company_id, c.agent_id
+       ), logged AS (
+         UPDATE webhook_deliveries d SET outcome = $2 FROM failed f
+         WHERE d.message_id = f.id AND d.round = f.reply_round AND d.outcome IN ('accepted', 'retrying')
+       )
+       SELECT id, chat_id, user_id, company_id, agent_id FROM failed`,
       [messageId, failure, round],
     );
     return rows.map(toFailedReply);
@@ -559,19 +591,31 @@ export class MessagesRepository {
   async pendingReplyIds(
     olderThanMs: number,
     limit: number,
-  ): Promise<Array<{ id: string; round: number; previousReplyId: string | null; edited: boolean }>> {
+  ): Promise<
+    Array<{
+      id: string;
+      round: number;
+      previousReplyId: string | null;
+      edited: boolean;
+      replayOf: string | null;
+    }>
+  > {
     // A round asked again says what asked it: the versions kept by that statement (same now()).
     const rows: Array<{
       id: string;
       reply_round: number;
       previous_reply_id: string | null;
       edited: boolean;
+      replay_of: string | null;
     }> = await this.db.query(
       `SELECT m.id, m.reply_round,
          (SELECT v.id FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'agent'
             AND v.replaced_at = m.reply_requested_at) AS previous_reply_id,
          EXISTS (SELECT 1 FROM message_versions v WHERE v.message_id = m.id AND v.sender_type = 'user'
-            AND v.replaced_at = m.reply_requested_at) AS edited
+            AND v.replaced_at = m.reply_requested_at) AS edited,
+         -- A round a replay asked for: the delivery of the round before, marked replayed.
+         (SELECT d.id FROM webhook_deliveries d WHERE d.message_id = m.id AND d.round = m.reply_round - 1
+            AND d.replayed_at IS NOT NULL) AS replay_of
        FROM messages m
        WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
          AND ${NOT_AWAITING_CALLBACK}
@@ -583,16 +627,23 @@ export class MessagesRepository {
       round: row.reply_round,
       previousReplyId: row.previous_reply_id,
       edited: row.edited,
+      replayOf: row.replay_of,
     }));
   }
 
   /** Marks failed every reply pending for longer than `olderThanMs`. */
   async markStaleRepliesFailed(olderThanMs: number): Promise<FailedReply[]> {
     const rows = await this.db.query<FailedRow>(
-      `UPDATE messages m SET reply_status = 'failed', reply_failure = 'timeout' FROM chats c
+      `WITH failed AS (
+         UPDATE messages m SET reply_status = 'failed', reply_failure = 'timeout' FROM chats c
          WHERE m.reply_status = 'pending' AND ${ASKED_AT} < now() - ($1::int * interval '1 millisecond')
            AND c.id = m.chat_id AND ${NOT_AWAITING_CALLBACK}
-         RETURNING m.id, m.chat_id, c.user_id, c.company_id, c.agent_id`,
+         RETURNING m.id, m.chat_id, m.reply_round, c.user_id, c.company_id, c.agent_id
+       ), logged AS (
+         UPDATE webhook_deliveries d SET outcome = 'timeout' FROM failed f
+         WHERE d.message_id = f.id AND d.round = f.reply_round AND d.outcome IN ('accepted', 'retrying')
+       )
+       SELECT id, chat_id, user_id, company_id, agent_id FROM failed`,
       [olderThanMs],
     );
     return rows.map(toFailedReply);

@@ -25,4 +25,8 @@ export class CompanyEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** Days the delivery log keeps webhook request and answer bodies (0: not kept). */
+  @Column({ name: 'delivery_retention_days', type: 'smallint', default: 7 })
+  deliveryRetentionDays: number;
 }

@@ -35,11 +35,14 @@ export const AUDIT_ACTIONS = [
   'sso.disabled',
   'member.auto_joined',
   'message.edited',
+  'delivery.replayed',
+  'delivery.retention_changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetType = 'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'message' | 'chat';
+export type AuditTargetType =
+  'user' | 'company' | 'agent' | 'invitation' | 'settings' | 'message' | 'chat' | 'delivery';
 
 export interface AuditEntryView {
   /** Also the paging cursor. */

@@ -10,6 +10,7 @@ import { CompanyUserEntity } from '../companies/company-user.entity';
 import { CompanyEntity } from '../companies/company.entity';
 import { FileChunkEntity, StoredFileEntity } from '../files/stored-file.entity';
 import { InsightsDailyChatEntity, InsightsHourlyEntity } from '../insights/insights-rollup.entity';
+import { WebhookDeliveryEntity } from '../deliveries/webhook-delivery.entity';
 import { InvitationEntity } from '../invitations/invitation.entity';
 import { AdminSettingsEntity } from '../platform-admin/admin-settings.entity';
 import { UserEntity } from '../profiles/user.entity';
@@ -43,4 +44,5 @@ export const ENTITIES = [
   InsightsHourlyEntity,
   InsightsDailyChatEntity,
   CompanyQuotasEntity,
+  WebhookDeliveryEntity,
 ];

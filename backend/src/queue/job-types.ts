@@ -38,6 +38,8 @@ export interface AgentReplyJob {
   previousReplyId?: string | null;
   /** An edit: the message's text changed, and the reply is asked for from the new text. */
   edited?: boolean;
+  /** A replay from the delivery log: the delivery (failed) this round replays. */
+  replayOf?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export interface JobPayloads {
   'replies.sweep-stale': SweepJob;
   'files.sweep-unattached': SweepJob;
   'insights.compact': SweepJob;
+  'deliveries.prune': SweepJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -78,6 +81,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'replies.sweep-stale',
   'files.sweep-unattached',
   'insights.compact',
+  'deliveries.prune',
 ];
 
 export interface EnqueueOptions {

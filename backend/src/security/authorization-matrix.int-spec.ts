@@ -128,7 +128,13 @@ describe('authorization matrix (every registered route and socket event × every
       .send({ domain: `matrix-${process.pid}-${++uniqueCounter}.example.com` });
     if (domain.status !== 201) throw new Error(`sso domain: ${domain.status} ${JSON.stringify(domain.body)}`);
     await t.drain();
+    const deliveries = await request(t.http).get('/api/company/deliveries').set(ownerHeaders());
+    const delivery = (
+      deliveries.body as { deliveries?: Array<{ id: string; messageId: string }> }
+    ).deliveries?.find((d) => d.messageId === first.body.message.id);
+    if (!delivery) throw new Error(`delivery: ${deliveries.status} ${JSON.stringify(deliveries.body)}`);
     return {
+      deliveryId: delivery.id,
       companyId: accounts.owner.companyId,
       ssoDomainId: domain.body.id as string,
       memberEmail,

@@ -69,6 +69,8 @@ export interface Fixtures {
   ssoDomainId: string;
   /** A webhook the SSRF guard lets through in the test app. */
   webhookUrl: string;
+  /** The delivery log's row of `messageId`'s reply (delivered: a replay of it is refused, 409). */
+  deliveryId: string;
   /** A fresh address per call, for routes that must not collide (emails). */
   unique(): string;
 }
@@ -412,6 +414,27 @@ export const HTTP_ACCESS: Record<RouteKey, RouteAccess> = {
   // Company administration of the company named by X-Company-Id: owners and admins only.
   'GET /api/company/details': companyManager(200),
   'GET /api/company/insights': companyManager(200),
+  'GET /api/company/deliveries': companyManager(200),
+  'GET /api/company/deliveries/:id': {
+    ...companyManager(200),
+    ownerObject: true,
+    call: (f) => ({ params: { id: f.deliveryId } }),
+  },
+  // Authorized, then refused for what the delivery is: it did not fail.
+  'POST /api/company/deliveries/:id/replay': {
+    ...companyManager(409),
+    ownerObject: true,
+    call: (f) => ({ params: { id: f.deliveryId } }),
+  },
+  'POST /api/company/deliveries/replay': {
+    ...companyManager(200),
+    call: (f) => ({ body: { agentId: f.agentId, since: new Date(Date.now() - 3_600_000).toISOString() } }),
+  },
+  'GET /api/company/delivery-settings': companyManager(200),
+  'PATCH /api/company/delivery-settings': {
+    ...companyManager(200),
+    call: () => ({ body: { retentionDays: 7 } }),
+  },
   'PATCH /api/company': { ...companyManager(200), call: () => ({ body: { name: 'Renamed by the matrix' } }) },
   'GET /api/company/members': companyManager(200),
   'PATCH /api/company/members/:id': {

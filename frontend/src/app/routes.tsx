@@ -38,6 +38,10 @@ const CompanySettingsPage = adminPage('CompanySettingsPage');
 const CompanyDetailsPage = adminPage('CompanyDetailsPage');
 const CompanyActivityPage = adminPage('CompanyActivityPage');
 const CompanyInsightsPage = adminPage('CompanyInsightsPage');
+// Its own chunk: only the managers who open it load it.
+const CompanyDeliveriesPage = lazy(() =>
+  import('../features/company-admin/deliveries/DeliveryLog').then((m) => ({ default: m.DeliveryLog })),
+);
 const InvitationPage = lazy(() =>
   import('../pages/InvitationPage').then((m) => ({ default: m.InvitationPage })),
 );
@@ -113,6 +117,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'details', element: <CompanyDetailsPage /> },
           { path: 'activity', element: <CompanyActivityPage /> },
           { path: 'insights', element: <CompanyInsightsPage /> },
+          { path: 'deliveries', element: <CompanyDeliveriesPage /> },
         ],
       },
       {

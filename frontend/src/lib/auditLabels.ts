@@ -35,6 +35,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.disabled': 'Single sign-on turned off',
   'member.auto_joined': 'Joined through single sign-on',
   'message.edited': 'Message edited',
+  'delivery.replayed': 'Delivery replayed',
+  'delivery.retention_changed': 'Delivery log retention changed',
 };
 
 /** Every action, for the platform log's Action filter. */
@@ -59,6 +61,8 @@ export const COMPANY_AUDIT_ACTIONS: readonly AuditAction[] = [
   'sso.disabled',
   'member.auto_joined',
   'message.edited',
+  'delivery.replayed',
+  'delivery.retention_changed',
 ];
 
 export function auditActionLabel(action: string): string {

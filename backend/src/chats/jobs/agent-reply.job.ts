@@ -16,11 +16,71 @@ import { parseReplyFiles, type ReplyFile } from '../../files/agent-reply-files';
 import type { FailureKind } from '../../insights/insight-buckets';
 import { InsightsRecorder, type RollupTarget } from '../../insights/insights-recorder';
 import { ChatsService, replyJobId } from '../chats.service';
+import type { DeliveryOutcome } from '../../contracts/deliveries';
+import type { DeliveryRecord } from '../../deliveries/deliveries.repository';
+import { DeliveryRecorder, type WebhookCall } from '../../deliveries/delivery-recorder';
+import { currentRequestId } from '../../logging/request-context';
 import type { PendingReply, ReplyAgent } from '../messages.repository';
 import { type ReplyStream, ReplyStreamingService } from '../streaming/reply-streaming.service';
 
 /** Thrown to have the queue try again later (network errors, timeouts, 5xx). */
 export class RetryableWebhookError extends Error {}
+
+/** What a webhook call was sent (for the delivery log), and what settling its answer found. */
+interface DeliveryNote {
+  sent: { body: unknown; headers: Record<string, string>; requestId: string } | null;
+  /** The answer had nothing readable (the apology was stored). */
+  malformed?: boolean;
+  /** The delivery's row with this outcome, to store with the reply (one statement). */
+  row?: (outcome: DeliveryOutcome) => DeliveryRecord;
+  /** Written with the reply already. */
+  recorded?: boolean;
+}
+
+/** The failure kind of a call's outcome that failed the reply (the job's PermanentJobError). */
+function failedOutcome(outcome: StreamingWebhookOutcome): DeliveryOutcome {
+  switch (outcome.kind) {
+    case 'http_error':
+      return 'http_status';
+    case 'timeout':
+      return 'timeout';
+    case 'network_error':
+      return 'network';
+    case 'too_large':
+      return 'malformed';
+    case 'refused':
+      return 'ssrf_refused';
+    case 'streamed':
+      return outcome.ending === 'timeout' ? 'timeout' : 'agent_error';
+    default:
+      return 'other';
+  }
+}
+
+/** The delivery log's outcome of a call whose answer was settled without an error. */
+function settledOutcome(outcome: StreamingWebhookOutcome, note: DeliveryNote): DeliveryOutcome {
+  if (outcome.kind === 'aborted') return 'stopped';
+  if (outcome.kind === 'ok' && outcome.status === 202) return 'accepted';
+  // A stream cut short after some text: that text is stored, marked; the delivery did not complete.
+  if (outcome.kind === 'streamed' && outcome.ending !== 'end')
+    return outcome.ending === 'timeout' ? 'timeout' : 'agent_error';
+  return note.malformed ? 'malformed' : 'delivered';
+}
+
+/** The answer as the delivery log keeps it: the body read, or a stream's text. */
+function answerOf(outcome: StreamingWebhookOutcome): string | null {
+  switch (outcome.kind) {
+    case 'ok':
+    case 'http_error':
+      return outcome.body;
+    case 'streamed':
+      return outcome.error ? `${outcome.text}\n[error] ${outcome.error}` : outcome.text;
+    case 'aborted':
+      return outcome.text;
+    default:
+      return null;
+  }
+}
 
 /**
  * agent.reply: calls the chat's agent with the user's message and stores its answer once. Runs in the
@@ -39,6 +99,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     private readonly streaming: ReplyStreamingService,
     private readonly callbackTokens: AgentCallbackTokensService,
     private readonly insights: InsightsRecorder,
+    private readonly deliveries: DeliveryRecorder,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -68,10 +129,49 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     if (!agent) return this.fail(id, 'The agent no longer exists.', 'other', context.round);
     // A streamed answer's pieces reach the user's tabs as they come; the reply is stored once, at the end.
     const stream = this.streaming.open({ ...context, messageId: id });
+    const note: DeliveryNote = { sent: null };
     try {
-      const outcome = await this.callAgent(agent, context, stream, job);
+      const startedAt = Date.now();
+      const outcome = await this.callAgent(agent, context, stream, job, note);
+      const durationMs = Date.now() - startedAt;
       await stream.flush();
-      await this.settle(id, outcome, meta, agent, context);
+      // The demo agent makes no webhook call: nothing to log.
+      const sent = note.sent;
+      const call = (kind: DeliveryOutcome, error: string | null): WebhookCall | null =>
+        sent && {
+          companyId: context.companyId,
+          agentId: agent.id,
+          chatId: context.chatId,
+          messageId: id,
+          round: context.round,
+          startedAt,
+          durationMs,
+          attempt: meta.attempt,
+          outcome: kind,
+          httpStatus: 'status' in outcome && outcome.status ? outcome.status : null,
+          requestId: sent.requestId,
+          error,
+          replayOf: job.replayOf ?? null,
+          headers: sent.headers,
+          body: sent.body,
+          answer: answerOf(outcome),
+        };
+      if (sent) note.row = (kind) => this.deliveries.prepare(call(kind, null) as WebhookCall);
+      let settled: DeliveryOutcome | null = null;
+      let error: string | null = null;
+      try {
+        await this.settle(id, outcome, meta, agent, context, note);
+        settled = settledOutcome(outcome, note);
+      } catch (failure) {
+        if (failure instanceof RetryableWebhookError) settled = 'retrying';
+        else if (failure instanceof PermanentJobError) settled = failedOutcome(outcome);
+        error = failure instanceof Error ? failure.message : String(failure);
+        throw failure;
+      } finally {
+        // One row per delivery (per attempt, upserted); an answer stored wrote it with the reply.
+        const unlogged = settled && !note.recorded ? call(settled, error) : null;
+        if (unlogged) await this.deliveries.record(unlogged);
+      }
       if (stream.firstChunkAt !== null)
         await this.insights.firstChunk(rollupTarget(context), context.askedAt, stream.firstChunkAt);
     } finally {
@@ -85,6 +185,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     meta: JobMeta,
     agent: ReplyAgent,
     context: PendingReply,
+    note: DeliveryNote,
   ): Promise<void> {
     const round = context.round;
     switch (outcome.kind) {
@@ -98,14 +199,19 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         const replyFiles = parseReplyFiles(outcome.body);
         if (replyFiles.length) return this.storeReplyWithFiles(id, outcome.body, replyFiles, context);
         const text = parseAgentReply(outcome.body);
+        const logged = note.row?.(text === SORRY_REPLY ? 'malformed' : 'delivered') ?? null;
         const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
-          this.chats.storeReply(id, text, undefined, round),
+          this.chats.storeReply(id, text, undefined, round, logged),
         );
-        if (stored && text === SORRY_REPLY) await this.insights.malformed(rollupTarget(context));
+        note.recorded = stored && logged !== null;
+        if (stored && text === SORRY_REPLY) {
+          note.malformed = true;
+          await this.insights.malformed(rollupTarget(context));
+        }
         return;
       }
       case 'streamed':
-        return this.settleStream(id, outcome, meta, context);
+        return this.settleStream(id, outcome, meta, context, note);
       case 'aborted':
         // Stopped by the user: the stop request stored what came (or nothing); nothing is left to do.
         return;
@@ -165,6 +271,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     outcome: Extract<StreamingWebhookOutcome, { kind: 'streamed' }>,
     meta: JobMeta,
     context: PendingReply,
+    note: DeliveryNote,
   ): Promise<void> {
     const { text, ending } = outcome;
     const round = context.round;
@@ -180,10 +287,15 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     }
     if (ending === 'end') {
       const reply = text.trim() ? text : SORRY_REPLY;
+      const logged = note.row?.(reply === SORRY_REPLY ? 'malformed' : 'delivered') ?? null;
       const stored = await this.waitForDatabase(`storing the reply to ${id}`, () =>
-        this.chats.storeReply(id, reply, undefined, round),
+        this.chats.storeReply(id, reply, undefined, round, logged),
       );
-      if (stored && reply === SORRY_REPLY) await this.insights.malformed(rollupTarget(context));
+      note.recorded = stored && logged !== null;
+      if (stored && reply === SORRY_REPLY) {
+        note.malformed = true;
+        await this.insights.malformed(rollupTarget(context));
+      }
       return;
     }
     if (text.trim()) {
@@ -214,6 +326,7 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     context: PendingReply,
     stream: ReplyStream,
     job: AgentReplyJob,
+    note: DeliveryNote,
   ): Promise<StreamingWebhookOutcome> {
     const round = context.round;
     const body = {
@@ -230,7 +343,11 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
         ? { files: await this.chats.agentFiles(context.message.id, agent.sendFilesInline ?? false) }
         : {}),
       ...(round && job.edited ? { edited: true } : {}),
-      ...(round && !job.edited ? { regenerate: true, previousReplyId: job.previousReplyId ?? null } : {}),
+      ...(round && !job.edited && !job.replayOf
+        ? { regenerate: true, previousReplyId: job.previousReplyId ?? null }
+        : {}),
+      // Replayed from the delivery log by a company admin: the same message, asked again.
+      ...(job.replayOf ? { replay: true } : {}),
     };
     const webhook = agent.isDefault ? this.config.defaultAgentWebhook : agent.webhook;
     // The built-in demo agent answers in-process, not through the network guard.
@@ -238,12 +355,26 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
     // Each attempt carries its own callback token, derived, not stored: nothing is written for it
     // (agent-callbacks/callback-token.ts). Earlier attempts' tokens stay valid until their expiry.
     const callback = this.callbackTokens.grant(context.message.id, agent.callbackExpiresAt, round);
+    const sent = { ...body, ...callback };
+    // Per round: a regenerate is a delivery of its own, not a retry of the first one.
+    const deliveryId = replyJobId(context.message.id, round);
+    // The headers as the delivery log shows them (the signature is redacted there).
+    const requestId = currentRequestId();
+    note.sent = {
+      body: sent,
+      requestId: deliveryId,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': deliveryId,
+        ...(agent.signingSecret ? { 'webhook-signature': 'v1,…' } : {}),
+        ...(requestId ? { 'x-request-id': requestId } : {}),
+      },
+    };
     return postWebhookStreaming(
       {
         url: webhook,
-        body: { ...body, ...callback },
-        // Per round: a regenerate is a delivery of its own, not a retry of the first one.
-        id: replyJobId(context.message.id, round),
+        body: sent,
+        id: deliveryId,
         secret: agent.signingSecret,
         // Before the answer starts, and between a stream's chunks.
         timeoutMs: this.config.webhookTimeoutMs,

@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   ArrowLeftOutlined,
   BarChartOutlined,
+  SendOutlined,
   HistoryOutlined,
   InfoCircleOutlined,
   MailOutlined,
@@ -29,6 +30,7 @@ const NAV_ITEMS: NonNullable<MenuProps['items']> = [
   { key: `${COMPANY_ADMIN_BASE}/details`, icon: <InfoCircleOutlined />, label: 'Company Details' },
   { key: `${COMPANY_ADMIN_BASE}/activity`, icon: <HistoryOutlined />, label: 'Activity' },
   { key: `${COMPANY_ADMIN_BASE}/insights`, icon: <BarChartOutlined />, label: 'Insights' },
+  { key: `${COMPANY_ADMIN_BASE}/deliveries`, icon: <SendOutlined />, label: 'Delivery log' },
   { type: 'divider' },
   { key: '/chat', icon: <ArrowLeftOutlined />, label: 'Back to App' },
 ];

@@ -4,6 +4,7 @@ import { useCurrentCompany } from '../../../stores/companyStore';
 import { useCompanyAdminActions } from '../hooks/useCompanyAdminActions';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { SingleSignOnSettings } from './SingleSignOnSettings';
+import { DeliveryRetentionSettings } from '../deliveries/DeliveryRetentionSettings';
 
 /** Company Settings: the company's name (every member's screens follow the rename). */
 export function CompanySettings() {
@@ -43,6 +44,7 @@ export function CompanySettings() {
           </Button>
         </Form>
       </Card>
+      <DeliveryRetentionSettings key={`retention-${company.id}`} companyId={company.id} />
       {/* Single sign-on decides who may enter the company: owners only (the server refuses admins too). */}
       {company.role === 'owner' && <SingleSignOnSettings key={company.id} companyId={company.id} />}
     </>
