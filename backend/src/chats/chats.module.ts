@@ -4,6 +4,7 @@ import { AgentsModule } from '../agents/agents.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { FilesModule } from '../files/files.module';
 import { InsightsRollupsModule } from '../insights/insights-rollups.module';
+import { CompanyQuotasModule } from '../quotas/company-quotas.module';
 import { ChatAttachmentsController } from './chat-attachments.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsRepository } from './chats.repository';
@@ -23,7 +24,14 @@ import { ReplyVersionsRepository } from './versions/reply-versions.repository';
 import { ReplyVersionsService } from './versions/reply-versions.service';
 
 @Module({
-  imports: [AgentsModule, CompaniesModule, AgentCallbackTokensModule, FilesModule, InsightsRollupsModule],
+  imports: [
+    AgentsModule,
+    CompaniesModule,
+    AgentCallbackTokensModule,
+    FilesModule,
+    InsightsRollupsModule,
+    CompanyQuotasModule,
+  ],
   controllers: [
     ChatsController,
     ReplyStopController,
