@@ -150,7 +150,9 @@ for (const [device, viewport] of [
       else expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(2);
     });
 
-    test('a menu opened while a toast shows is above it: each of its entries takes the click', async ({ page }) => {
+    test('a menu opened while a toast shows is above it: each of its entries takes the click', async ({
+      page,
+    }) => {
       await register(page, newAccount('toast-menu'));
       await expect(toast(page, 'Registration successful')).toBeVisible();
       await userMenuButton(page).click();
