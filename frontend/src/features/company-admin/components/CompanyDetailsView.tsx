@@ -7,7 +7,10 @@ import { adminLists } from '../companyAdminSync';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
 import { formatMessageUse, formatStoredBytes } from '../../../lib/format';
 
-/** Company Details: name, created, owner, member and agent counts, file storage used / limit. */
+/**
+ * Company Details: name, created, owner, member and agent counts, file storage used / limit, the
+ * month's messages (used / limit) and the viewer's messages today against the per-user daily limit.
+ */
 export function CompanyDetailsView() {
   const companyId = useCompanyStore((s) => s.currentCompanyId);
   const { loading, error } = usePagedList(adminLists.details, companyId ? { companyId } : null);
