@@ -114,7 +114,10 @@ export async function seedHostileWorld(
     .send({ domain: `fuzz-${process.pid}.example.com` })
     .expect(201);
   await t.drain();
+  // The first message's delivery (delivered: a replay of it is refused).
+  const deliveries = await request(t.http).get('/api/company/deliveries').set(headers).expect(200);
   const ids = {
+    deliveryId: (deliveries.body as { deliveries: { id: string }[] }).deliveries[0].id,
     ssoDomainId: ssoDomain.body.id as string,
     invitationId: pending.body.invitation.id as string,
     memberUserId: member.body.user.id as string,
@@ -237,6 +240,7 @@ export function validInputs(hookUrl: string, ids: WorldIds) {
       else if (op.path.startsWith('/api/company/invitations/')) out[name] = ids.invitationId;
       else if (op.path.startsWith('/api/company/members/')) out[name] = ids.memberUserId;
       else if (op.path.startsWith('/api/company/sso/domains/')) out[name] = ids.ssoDomainId;
+      else if (op.path.startsWith('/api/company/deliveries/')) out[name] = ids.deliveryId;
       else if (op.path.startsWith('/api/files/')) out[name] = ids.fileId;
       // Served only by a signed link: any id answers 404 without one.
       else if (op.path.startsWith('/api/attachments/')) out[name] = ids.fileId;
