@@ -111,7 +111,6 @@ export class PlatformCompaniesService {
         details: { before, after },
       });
     });
-    await this.quotas.changed(companyId);
     return this.quotas.usage(companyId);
   }
 

@@ -5,12 +5,9 @@ import { usePagedList } from '../../../hooks/usePagedList';
 import { useCompanyStore } from '../../../stores/companyStore';
 import { adminLists } from '../companyAdminSync';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
-import { formatMessageUse, formatStoredBytes } from '../../../lib/format';
+import { formatStoredBytes } from '../../../lib/format';
 
-/**
- * Company Details: name, created, owner, member and agent counts, file storage used / limit, the
- * month's messages (used / limit) and the viewer's messages today against the per-user daily limit.
- */
+/** Company Details: name, created, owner, member and agent counts, file storage used / limit. */
 export function CompanyDetailsView() {
   const companyId = useCompanyStore((s) => s.currentCompanyId);
   const { loading, error } = usePagedList(adminLists.details, companyId ? { companyId } : null);
@@ -42,26 +39,6 @@ export function CompanyDetailsView() {
                   key: 'storage',
                   label: 'File storage',
                   children: details.quotas && formatStoredBytes(details.quotas),
-                },
-                {
-                  key: 'month',
-                  label: 'Messages this month (UTC)',
-                  children:
-                    details.quotas &&
-                    formatMessageUse(
-                      details.quotas.messagesThisMonth,
-                      details.quotas.messagesPerCompanyPerMonth,
-                    ),
-                },
-                {
-                  key: 'daily',
-                  label: 'Your messages today (UTC), per-user daily limit',
-                  children:
-                    details.quotas &&
-                    formatMessageUse(
-                      details.quotas.yourMessagesToday ?? 0,
-                      details.quotas.messagesPerUserPerDay,
-                    ),
                 },
               ]}
             />
