@@ -139,6 +139,7 @@ for (const colorScheme of THEMES) {
         ['details', 'Company Details'],
         ['activity', 'Activity'],
         ['insights', 'Insights'],
+        ['deliveries', 'Delivery log'],
       ] as const;
       for (const [path, heading] of pages) {
         await page.goto(`/company/admin/${path}`);
