@@ -2,7 +2,12 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import { closeRedisClient, createRedisClient } from '../common/redis-client';
+import {
+  closeRedisClient,
+  createRedisClient,
+  dropRedisClient,
+  logFailedPublishes,
+} from '../common/redis-client';
 import { settlesWithin } from '../common/settles-within';
 import type { Server, ServerOptions } from 'socket.io';
 
@@ -33,10 +38,13 @@ export class AppIoAdapter extends IoAdapter {
       // Publishing waits for Redis to come back (maxRetriesPerRequest: null): the adapter's publish()
       // has no catch, and a rejected one used to end the process after ~10 s of outage.
       // Auto-pipelined: the events of one moment (a message and its typing indicator) go in one write.
-      const pub = createRedisClient(this.redisUrl, 'socket.io publisher', {
-        maxRetriesPerRequest: null,
-        enableAutoPipelining: true,
-      });
+      const pub = logFailedPublishes(
+        createRedisClient(this.redisUrl, 'socket.io publisher', {
+          maxRetriesPerRequest: null,
+          enableAutoPipelining: true,
+        }),
+        'socket.io publisher',
+      );
       const sub = createRedisClient(this.redisUrl, 'socket.io subscriber', { maxRetriesPerRequest: null });
       this.redis = [pub, sub];
       server.adapter(createAdapter(pub, sub));
@@ -55,8 +63,8 @@ export class AppIoAdapter extends IoAdapter {
   }
 
   override async close(server: Server): Promise<void> {
-    // With Redis away the adapter's unsubscribe would wait for it for ever: drop the connections first.
-    if (this.redis.some((r) => r.status !== 'ready')) for (const r of this.redis) r.disconnect();
+    // A client away from Redis would keep the adapter's unsubscribe waiting for it: dropped first.
+    for (const r of this.redis) if (r.status !== 'ready') dropRedisClient(r);
     await settlesWithin(super.close(server), 2000);
     await Promise.all(this.redis.map((r) => closeRedisClient(r)));
   }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import { closeRedisClient, createRedisClient } from '../common/redis-client';
+import { closeRedisClient, createRedisClient, logFailedPublishes } from '../common/redis-client';
 import type { ClientEventMap, ClientEventName } from './client-events';
 import { RealtimePublisher, refusedRoomOf, sessionRoom, userRoom } from './realtime-publisher';
 import { SocketServerRef } from './socket-server.ref';
@@ -73,10 +73,13 @@ export class RedisEmitterPublisher extends RealtimePublisher implements OnModule
   constructor(redisUrl: string) {
     super();
     // Auto-pipelined: a reply and the end of its typing indicator go to Redis in one write.
-    this.redis = createRedisClient(redisUrl, 'socket.io emitter', {
-      maxRetriesPerRequest: null,
-      enableAutoPipelining: true,
-    });
+    this.redis = logFailedPublishes(
+      createRedisClient(redisUrl, 'socket.io emitter', {
+        maxRetriesPerRequest: null,
+        enableAutoPipelining: true,
+      }),
+      'socket.io emitter',
+    );
     this.emitter = new Emitter(this.redis);
   }
 
