@@ -47,12 +47,15 @@ export async function distributedEnv({ serverUrl, redisUrl, label, agentHostPort
   });
 }
 
-/** An api node (PROCESS_ROLE=api) of the build with `env`, on a free port: resolves once it is healthy. */
-export async function spawnApiNode(env, label) {
+/**
+ * An api node (PROCESS_ROLE=api, or `role`) of the build with `env` (or of the build at `entry`), on a
+ * free port: resolves once it is healthy.
+ */
+export async function spawnApiNode(env, label, entry = APP_ENTRY, role = 'api') {
   const port = await freePort();
   return spawnNode(
-    APP_ENTRY,
-    { ...env, PROCESS_ROLE: 'api', PORT: String(port), APP_ORIGIN: `http://127.0.0.1:${port}` },
+    entry,
+    { ...env, PROCESS_ROLE: role, PORT: String(port), APP_ORIGIN: `http://127.0.0.1:${port}` },
     label,
     port,
   );
