@@ -14,10 +14,9 @@ import { signUp } from '../lib/clients.mjs';
 import { ROOT, CONFIG } from '../lib/config.mjs';
 import { distributedEnv, spawnApiNode } from '../lib/distributed-env.mjs';
 import { armOverallTimeout, cleanup, failAndExit, installProcessHandlers } from '../lib/lifecycle.mjs';
-import { fmt, table } from '../lib/output.mjs';
+import { printAbRound } from '../lib/ab.mjs';
 import { httpSystem, measureRoundTrips } from '../lib/round-trip.mjs';
 import { spawnNode, startApp, startWebhook } from '../lib/servers.mjs';
-import { ratio } from '../lib/stats.mjs';
 import { delay } from '../lib/util.mjs';
 import { concurrent } from '../phases/concurrent.mjs';
 import { sequential } from '../phases/sequential.mjs';
@@ -100,23 +99,9 @@ async function main() {
   for (let round = 1; round <= rounds; round++) {
     const result = {};
     await measureRoundTrips([a, b], shapes, result);
-    const rows = [];
-    for (const shape of shapes) {
-      const [ra, rb] = [result.A[shape.name], result.B[shape.name]];
-      for (const [metric, key] of shape.metrics) rows.push([metric, ra[key], rb[key]]);
-      rows.push([
-        `${shape.name} CPU ms/msg (app processes)`,
-        ra.cpuMsPerMessage?.server,
-        rb.cpuMsPerMessage?.server,
-      ]);
-    }
-    console.log(`\nRound ${round} of ${rounds}: A = ${specA}, B = ${specB}; ratio = B / A`);
-    console.log(
-      table(
-        ['metric', 'A', 'B', 'B/A'],
-        rows.map(([m, x, y]) => [m, fmt(x), fmt(y), `${fmt(ratio(y, x))}x`]),
-      ),
-    );
+    printAbRound(`Round ${round} of ${rounds}: A = ${specA}, B = ${specB}`, result, shapes, [
+      ['(app processes)', 'server'],
+    ]);
   }
 }
 

@@ -7,10 +7,9 @@ import { resolve } from 'node:path';
 import { openDatabase, signUp } from '../lib/clients.mjs';
 import { ROOT, CONFIG } from '../lib/config.mjs';
 import { armOverallTimeout, cleanup, failAndExit, installProcessHandlers } from '../lib/lifecycle.mjs';
-import { fmt, table } from '../lib/output.mjs';
+import { printAbRound } from '../lib/ab.mjs';
 import { measureRoundTrips, switchboardSystem } from '../lib/round-trip.mjs';
 import { startApp, startWebhook } from '../lib/servers.mjs';
-import { ratio } from '../lib/stats.mjs';
 import { concurrent } from '../phases/concurrent.mjs';
 import { sequential } from '../phases/sequential.mjs';
 
@@ -39,21 +38,10 @@ async function main() {
   const shapes = [sequential, concurrent];
   const result = {};
   await measureRoundTrips([a, b], shapes, result);
-  const rows = [];
-  for (const shape of shapes) {
-    const [ra, rb] = [result.A[shape.name], result.B[shape.name]];
-    for (const [metric, key] of shape.metrics) rows.push([metric, ra[key], rb[key]]);
-    for (const key of ['server', 'postgres']) {
-      rows.push([`${shape.name} CPU ms/msg ${key}`, ra.cpuMsPerMessage?.[key], rb.cpuMsPerMessage?.[key]]);
-    }
-  }
-  console.log(`\nA = ${distA}, B = ${distB}; ratio = B / A`);
-  console.log(
-    table(
-      ['metric', 'A', 'B', 'B/A'],
-      rows.map(([m, x, y]) => [m, fmt(x), fmt(y), `${fmt(ratio(y, x))}x`]),
-    ),
-  );
+  printAbRound(`A = ${distA}, B = ${distB}`, result, shapes, [
+    ['server', 'server'],
+    ['postgres', 'postgres'],
+  ]);
 }
 
 main().then(
