@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createTestApp, registerUser, type RegisteredUser, type TestApp } from '../../test/app.test-util';
 import { as } from '../../test/auth';
-import { newChatIn, pdfBytes, uploadedTo } from '../../test/attachments.test-util';
+import { newChatIn, pdfBytes, slowUpload, uploadedTo } from '../../test/attachments.test-util';
 import { postgresBinDir, startPostgresServer, type PostgresServer } from '../../test/processes.test-util';
 import { DATABASE_UNAVAILABLE } from '../common/all-exceptions.filter';
 
@@ -17,77 +16,6 @@ const describeWithPostgres = BIN ? describe : describe.skip;
 const MB = 1024 * 1024;
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * A multipart upload written 64 KB at a time, as a slow client sends it; `midway` runs once `pauseAt`
- * bytes of the file are sent (the rest follows when it resolves). Resolves to the answer's status and
- * body, whatever happens to the rest of the request.
- */
-function slowUpload(
-  app: TestApp,
-  user: RegisteredUser,
-  chatId: string,
-  bytes: Buffer,
-  pauseAt: number,
-  midway: () => Promise<void>,
-): Promise<{ status: number; body: { statusCode?: number; message?: string } }> {
-  const boundary = 'sb-fault-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n` +
-      `Content-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const { port } = new URL(app.baseUrl);
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        agent: false, // a socket of its own: a kept-alive one may be closed by the server meanwhile
-        method: 'POST',
-        path: `/api/chats/${chatId}/attachments`,
-        headers: {
-          ...as(user),
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + bytes.length + tail.length,
-        },
-      },
-      (res) => {
-        answered = true;
-        const pieces: Buffer[] = [];
-        res.on('data', (piece: Buffer) => pieces.push(piece));
-        res.on('end', () => {
-          const text = Buffer.concat(pieces).toString();
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} });
-        });
-      },
-    );
-    // The answer may come before the whole body is sent: the server may then close the socket.
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    const write = (piece: Buffer) =>
-      new Promise<void>((done) => {
-        if (req.destroyed || answered) return done();
-        if (req.write(piece)) done();
-        else req.once('drain', done);
-      });
-    void (async () => {
-      await write(head);
-      let midwayDone = false;
-      for (let at = 0; at < bytes.length; at += 64 * 1024) {
-        if (!midwayDone && at >= pauseAt) {
-          midwayDone = true;
-          await midway();
-        }
-        await write(bytes.subarray(at, at + 64 * 1024));
-      }
-      await write(tail);
-      if (!req.destroyed) req.end();
-    })().catch(reject);
-  });
-}
 
 describeWithPostgres('PostgreSQL gone in the middle of an upload', () => {
   let pg: PostgresServer;
@@ -172,24 +100,29 @@ describeWithPostgres('PostgreSQL gone in the middle of an upload', () => {
     const locker = new Client({ connectionString: pg.url });
     await locker.connect();
     try {
+      let cut: Promise<void> | null = null;
       const answer = slowUpload(t, user, chatId, pdf, MB, async () => {
         await waitForChunks();
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE file_chunks IN SHARE MODE');
-        let pids: Array<{ pid: number }> = [];
-        for (const deadline = Date.now() + 15_000; !pids.length && Date.now() < deadline;) {
-          await sleep(20);
-          pids = (
-            await locker.query<{ pid: number }>(
-              `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY file_chunks%' AND wait_event_type = 'Lock'`,
-            )
-          ).rows;
-        }
-        expect(pids).toHaveLength(1);
-        await locker.query('SELECT pg_terminate_backend($1)', [pids[0].pid]);
-        await locker.query('ROLLBACK');
+        // The rest of the file goes on meanwhile: its next row's COPY waits for the lock, and is cut.
+        cut = (async () => {
+          let pids: Array<{ pid: number }> = [];
+          for (const deadline = Date.now() + 15_000; !pids.length && Date.now() < deadline;) {
+            await sleep(20);
+            pids = (
+              await locker.query<{ pid: number }>(
+                `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY file_chunks%' AND wait_event_type = 'Lock'`,
+              )
+            ).rows;
+          }
+          if (pids.length) await locker.query('SELECT pg_terminate_backend($1)', [pids[0].pid]);
+          await locker.query('ROLLBACK');
+          expect(pids).toHaveLength(1);
+        })();
       });
       const { status, body } = await answer;
+      await cut;
       expect({ status, message: body.message }).toEqual({ status: 503, message: DATABASE_UNAVAILABLE });
     } finally {
       await locker.end();
