@@ -100,13 +100,13 @@ describeWithPostgres('PostgreSQL gone in the middle of an upload', () => {
     const locker = new Client({ connectionString: pg.url });
     await locker.connect();
     try {
-      let cut: Promise<void> | null = null;
+      const cutting: { done?: Promise<void> } = {};
       const answer = slowUpload(t, user, chatId, pdf, MB, async () => {
         await waitForChunks();
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE file_chunks IN SHARE MODE');
         // The rest of the file goes on meanwhile: its next row's COPY waits for the lock, and is cut.
-        cut = (async () => {
+        cutting.done = (async () => {
           let pids: Array<{ pid: number }> = [];
           for (const deadline = Date.now() + 15_000; !pids.length && Date.now() < deadline;) {
             await sleep(20);
@@ -122,7 +122,7 @@ describeWithPostgres('PostgreSQL gone in the middle of an upload', () => {
         })();
       });
       const { status, body } = await answer;
-      await cut;
+      await cutting.done;
       expect({ status, message: body.message }).toEqual({ status: 503, message: DATABASE_UNAVAILABLE });
     } finally {
       await locker.end();
