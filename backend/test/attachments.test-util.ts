@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -117,4 +118,75 @@ export async function auditDetails(app: TestApp, action: string, targetId: strin
     .query('SELECT details FROM audit_log WHERE action = $1 AND target_id = $2', [action, targetId]);
   expect(rows).toHaveLength(1);
   return rows[0].details;
+}
+
+/**
+ * A multipart upload written 64 KB at a time, as a slow client sends it; `midway` runs once `pauseAt`
+ * bytes of the file are sent (the rest follows when it resolves). Resolves to the answer's status and
+ * body, whatever happens to the rest of the request.
+ */
+export function slowUpload(
+  app: TestApp,
+  user: RegisteredUser,
+  chatId: string,
+  bytes: Buffer,
+  pauseAt: number,
+  midway: () => Promise<void>,
+): Promise<{ status: number; body: { statusCode?: number; message?: string } }> {
+  const boundary = 'sb-fault-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const { port } = new URL(app.baseUrl);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent: false, // a socket of its own: a kept-alive one may be closed by the server meanwhile
+        method: 'POST',
+        path: `/api/chats/${chatId}/attachments`,
+        headers: {
+          ...as(user),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + bytes.length + tail.length,
+        },
+      },
+      (res) => {
+        answered = true;
+        const pieces: Buffer[] = [];
+        res.on('data', (piece: Buffer) => pieces.push(piece));
+        res.on('end', () => {
+          const text = Buffer.concat(pieces).toString();
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} });
+        });
+      },
+    );
+    // The answer may come before the whole body is sent: the server may then close the socket.
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const write = (piece: Buffer) =>
+      new Promise<void>((done) => {
+        if (req.destroyed || answered) return done();
+        if (req.write(piece)) done();
+        else req.once('drain', done);
+      });
+    void (async () => {
+      await write(head);
+      let midwayDone = false;
+      for (let at = 0; at < bytes.length; at += 64 * 1024) {
+        if (!midwayDone && at >= pauseAt) {
+          midwayDone = true;
+          await midway();
+        }
+        await write(bytes.subarray(at, at + 64 * 1024));
+      }
+      await write(tail);
+      if (!req.destroyed) req.end();
+    })().catch(reject);
+  });
 }

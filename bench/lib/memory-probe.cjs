@@ -1,7 +1,9 @@
 // Loaded into the app by bench/tools/attachment-memory.mjs (`node --expose-gc --require` this file, the
 // app spawned with an IPC channel): tells garbage from held memory. Answers the tool's messages:
 //   {probe: 'gc'}     runs full collections, answers with process.memoryUsage() after them
-//   {probe: 'start'}  starts tracking the peaks of memoryUsage()'s fields (sampled every 5 ms)
+//   {probe: 'start'}  starts tracking the peaks of memoryUsage()'s fields (sampled every 5 ms); with
+//                     PROBE_COLLECT_MS set in the app's environment, also runs a full collection that
+//                     often meanwhile, so the peak is what a step holds live, not its garbage as well
 //   {probe: 'stop'}   answers with those peaks
 // Nothing of this is in the app's own code: without this file the app has no such channel.
 'use strict';
@@ -32,7 +34,15 @@ if (typeof process.send === 'function') {
       peaks = Object.fromEntries(FIELDS.map((field) => [field, 0]));
       sample();
       clearInterval(timer);
-      timer = setInterval(sample, 5);
+      const collectEvery = Number(process.env.PROBE_COLLECT_MS) || 0;
+      let last = Date.now();
+      timer = setInterval(() => {
+        if (collectEvery && Date.now() - last >= collectEvery) {
+          global.gc();
+          last = Date.now();
+        }
+        sample();
+      }, 5);
       process.send({ probe: 'start' });
     } else if (message.probe === 'stop') {
       clearInterval(timer);

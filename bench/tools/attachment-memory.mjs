@@ -8,8 +8,10 @@
 // and arrayBuffers (sampled in the app), then what is still held after a forced full collection
 // (garbage waiting for a collection shows in the peak, not in "held"). The baseline is the file's size:
 // an upload streamed to storage, not held whole, grows RSS by less than about the file's size.
+// PROBE_COLLECT_MS=100: the app also collects every 100 ms during a step (slower), so its peak shows
+// what the step holds live: an upload's socket reads are garbage V8 does not collect during the upload.
 //   node bench/tools/attachment-memory.mjs   (ATTACHMENT_MB=5, UPLOADS_IN_A_ROW=20, UPLOADS_AT_ONCE=10;
-//                                             ATTACHMENT_STORE=s3; `npx nest build` first)
+//                                             ATTACHMENT_STORE=s3; PROBE_COLLECT_MS; `npx nest build` first)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';

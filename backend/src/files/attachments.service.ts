@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
@@ -15,6 +15,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MAX_ATTACHMENTS_PER_MESSAGE, type MessageAttachment } from '../contracts/chats';
 import { Database, type Tx } from '../database/database';
+import { isConnectionError, untilDatabaseAnswers } from '../database/until-database-answers';
 import { CompanyQuotasService } from '../quotas/company-quotas.service';
 import {
   attachmentLinkKey,
@@ -45,6 +46,8 @@ export const fileTooLarge = (name: string, maxBytes: number): string =>
 /** file-type reads the first bytes; Office documents need the zip's first entries, within 64 KB. */
 const SNIFF_BYTES = 64 * 1024;
 const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long an upload cut by a database outage waits for the database to be discarded. */
+const DISCARD_RETRY_MS = 10 * 60 * 1000;
 
 /**
  * A file as the agent's webhook body lists it: `url` is a signed link it can GET without a session; in
@@ -72,9 +75,11 @@ export interface AttachmentContent {
  * signed links, the link to a message, and their removal. The bytes go to the configured store.
  */
 @Injectable()
-export class AttachmentsService {
+export class AttachmentsService implements OnApplicationShutdown {
   private readonly logger = new Logger('Attachments');
   private readonly linkKey: KeyObject;
+  /** Set on shutdown: a discard waiting for the database gives up (the sweep finishes it). */
+  private stopping = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -385,6 +390,10 @@ export class AttachmentsService {
     }
   }
 
+  onApplicationShutdown(): void {
+    this.stopping = true;
+  }
+
   /** Uploads no message took within a day: rows and bytes. */
   async sweepUnattached(): Promise<number> {
     const removed = await this.rows.removeUnattached(UNATTACHED_TTL_MS, 500);
@@ -393,12 +402,36 @@ export class AttachmentsService {
   }
 
   private async discard(files: Array<{ id: string; storage: string }>): Promise<void> {
+    const ids = files.map((f) => f.id);
+    const removeBytes = () => this.store.remove(files.filter((f) => f.storage === 's3').map((f) => f.id));
     try {
-      await this.rows.remove(files.map((f) => f.id));
-      await this.store.remove(files.filter((f) => f.storage === 's3').map((f) => f.id));
+      await this.rows.remove(ids);
     } catch (error) {
-      // The sweep removes what is left of an unattached upload.
-      this.logger.warn(`Could not discard a refused upload: ${String(error)}`);
+      if (!isConnectionError(error) || this.stopping) {
+        // The sweep removes what is left of an unattached upload.
+        this.logger.warn(`Could not discard a refused upload: ${String(error)}`);
+        return;
+      }
+      // PostgreSQL went away (most likely why the upload failed): the half-written file (its row, the
+      // chunks written so far, the quota it holds) goes as soon as the database answers again, not a day
+      // later with the sweep. The caller's answer does not wait for that.
+      void untilDatabaseAnswers(
+        'Discarding an upload cut by a database outage',
+        () => this.rows.remove(ids),
+        {
+          giveUpAfterMs: DISCARD_RETRY_MS,
+          stopping: () => this.stopping,
+        },
+      )
+        .then(removeBytes)
+        .catch((late: unknown) => this.logger.warn(`Could not discard a cut upload: ${String(late)}`));
+      return;
+    }
+    try {
+      await removeBytes();
+    } catch (error) {
+      // No row refers to these bytes any more; the bucket's lifecycle rules clean them up.
+      this.logger.warn(`Could not delete a refused upload's bytes from the store: ${String(error)}`);
     }
   }
 

@@ -1,6 +1,29 @@
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { DomainError } from '../common/domain-errors';
 import type { AttachmentStore } from './attachment-store';
+
+export const FILE_STORE_UNAVAILABLE =
+  'The file store is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * An S3 call's failure as the caller should see it: no answer from the server (refused, reset, timed
+ * out) or a 5xx is the store being away, a 503 worth trying again; a 4xx (a bucket or key setting the
+ * operator must fix) stays a server error.
+ */
+function asUnavailable(error: unknown): unknown {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  if (status === undefined || status >= 500)
+    return new DomainError('SERVICE_UNAVAILABLE', FILE_STORE_UNAVAILABLE);
+  return error;
+}
+
+/** Runs an S3 call, its failure told apart as above. */
+function s3Call<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    throw asUnavailable(error);
+  });
+}
 
 /** What S3_URL names: `s3://KEY:SECRET@host:port/bucket?region=...&forcePathStyle=true&tls=false`. */
 export interface S3Location {
@@ -91,16 +114,19 @@ export class S3AttachmentStore implements AttachmentStore {
     let uploadId: string | undefined;
     const parts: Array<{ ETag?: string; PartNumber: number }> = [];
     const sendPart = async (): Promise<void> => {
-      uploadId ??= (await this.client.send(new this.sdk.CreateMultipartUploadCommand(target))).UploadId;
+      uploadId ??= (await s3Call(this.client.send(new this.sdk.CreateMultipartUploadCommand(target))))
+        .UploadId;
       const PartNumber = parts.length + 1;
-      const { ETag } = await this.client.send(
-        new this.sdk.UploadPartCommand({
-          ...target,
-          UploadId: uploadId,
-          PartNumber,
-          Body: asStream(part),
-          ContentLength: partBytes,
-        }),
+      const { ETag } = await s3Call(
+        this.client.send(
+          new this.sdk.UploadPartCommand({
+            ...target,
+            UploadId: uploadId,
+            PartNumber,
+            Body: asStream(part),
+            ContentLength: partBytes,
+          }),
+        ),
       );
       parts.push({ ETag, PartNumber });
       part = [];
@@ -114,18 +140,22 @@ export class S3AttachmentStore implements AttachmentStore {
         if (partBytes >= S3_PART_BYTES) await sendPart();
       }
       if (uploadId === undefined) {
-        await this.client.send(
-          new this.sdk.PutObjectCommand({ ...target, Body: asStream(part), ContentLength: partBytes }),
+        await s3Call(
+          this.client.send(
+            new this.sdk.PutObjectCommand({ ...target, Body: asStream(part), ContentLength: partBytes }),
+          ),
         );
         return total;
       }
       if (partBytes > 0) await sendPart();
-      await this.client.send(
-        new this.sdk.CompleteMultipartUploadCommand({
-          ...target,
-          UploadId: uploadId,
-          MultipartUpload: { Parts: parts },
-        }),
+      await s3Call(
+        this.client.send(
+          new this.sdk.CompleteMultipartUploadCommand({
+            ...target,
+            UploadId: uploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        ),
       );
       return total;
     } catch (error) {
@@ -138,8 +168,10 @@ export class S3AttachmentStore implements AttachmentStore {
   }
 
   async read(fileId: string): Promise<Readable> {
-    const object = await this.client.send(
-      new this.sdk.GetObjectCommand({ Bucket: this.location.bucket, Key: this.key(fileId) }),
+    const object = await s3Call(
+      this.client.send(
+        new this.sdk.GetObjectCommand({ Bucket: this.location.bucket, Key: this.key(fileId) }),
+      ),
     );
     if (!(object.Body instanceof Readable)) throw new Error(`No body for attachment ${fileId}`);
     return object.Body;
