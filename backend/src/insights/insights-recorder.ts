@@ -66,6 +66,8 @@ export class InsightsTicker implements OnModuleDestroy {
   private readonly logger = new Logger('Insights');
   private readonly waiting = new Map<string, NodeJS.Timeout>();
   private readonly gate: Redis | null;
+  /** Set once the module is destroyed: no tick is sent or scheduled after it. */
+  private closed = false;
 
   /** The window (tests shorten it). */
   windowMs = INSIGHTS_TICK_MS;
@@ -83,24 +85,30 @@ export class InsightsTicker implements OnModuleDestroy {
   }
 
   touch(companyId: string): void {
-    if (this.waiting.has(companyId)) return;
+    if (this.closed || this.waiting.has(companyId)) return;
     this.wait(companyId, this.windowMs);
   }
 
   async onModuleDestroy(): Promise<void> {
+    // A tick already under way (waiting for the gate) sees this once the gate answers, and stops there:
+    // nothing is sent through a closing app, nor asked of a closed gate.
+    this.closed = true;
     for (const timer of this.waiting.values()) clearTimeout(timer);
     this.waiting.clear();
     await closeRedisClient(this.gate);
   }
 
   private wait(companyId: string, ms: number): void {
+    if (this.closed) return;
     const timer = setTimeout(() => void this.tick(companyId), ms);
     timer.unref();
     this.waiting.set(companyId, timer);
   }
 
   private async tick(companyId: string): Promise<void> {
+    if (this.closed) return;
     const retryInMs = await this.gatedFor(companyId);
+    if (this.closed) return;
     if (retryInMs > 0) return this.wait(companyId, retryInMs);
     this.waiting.delete(companyId);
     this.realtime.toCompanyManagers(companyId, 'insights.tick', { companyId });

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { loadConfig } from '../config/app-config';
 import type { RealtimePublisher } from '../realtime/realtime-publisher';
 import { InsightsTicker } from './insights-recorder';
@@ -50,5 +51,29 @@ describeWithRedis('insights.tick across processes (one Redis gate per company)',
     for (let i = 1; i < ticks.length; i++) expect(ticks[i].at - ticks[i - 1].at).toBeGreaterThanOrEqual(250);
     // The last change was followed by a tick.
     expect(ticks[ticks.length - 1].at).toBeGreaterThanOrEqual(lastTouch);
+  }, 15_000);
+
+  it('sends nothing once it is destroyed, not even from a tick that was waiting for the gate', async () => {
+    const companyId = `00000000-0000-4000-8000-${String(Date.now() + 1).slice(-12)}`;
+    const late: Array<{ at: number; from: number }> = [];
+    const ticker = processTicker(late, 9);
+    const gate = (ticker as unknown as { gate: Redis }).gate;
+    await new Promise<void>((resolve) => (gate.status === 'ready' ? resolve() : gate.once('ready', resolve)));
+    // The app closes while the tick's SET NX is on its way to Redis.
+    let closing: Promise<void> | undefined;
+    const set = gate.set.bind(gate) as (...args: unknown[]) => Promise<unknown>;
+    gate.set = ((...args: unknown[]) => {
+      const sent = set(...args);
+      closing = ticker.onModuleDestroy();
+      return sent;
+    }) as Redis['set'];
+    ticker.touch(companyId);
+    const deadline = Date.now() + 5_000;
+    while (!closing && Date.now() < deadline) await sleep(20);
+    expect(closing).toBeDefined();
+    await closing;
+    ticker.touch(companyId);
+    await sleep(3 * ticker.windowMs);
+    expect(late).toEqual([]);
   }, 15_000);
 });
