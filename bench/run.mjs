@@ -100,6 +100,16 @@ async function main() {
       await ctx.db.query(`ALTER TABLE messages DISABLE TRIGGER ${trigger}`);
     console.log('  Insights rollup triggers off (BENCH_INSIGHTS_ROLLUPS=off)');
   }
+  // BENCH_MESSAGE_QUOTAS=on: the bench company has message quotas (too high to be reached), to measure
+  // what counting them costs a message (set before its first message: the app reads them then).
+  if (process.env.BENCH_MESSAGE_QUOTAS === 'on') {
+    await ctx.db.query(
+      `INSERT INTO company_quotas (company_id, messages_per_user_per_day, messages_per_company_per_month)
+       VALUES ($1, 1000000000, 1000000000)`,
+      [ctx.api.session.companyId],
+    );
+    console.log('  Message quotas set (BENCH_MESSAGE_QUOTAS=on)');
+  }
 
   for (const phase of PHASES) {
     console.log(phase.title);

@@ -8,9 +8,26 @@ import {
   registerViaApi,
   type ApiSession,
 } from '../fixtures/api';
-import { agentMessage, chatRow, userMessage } from '../fixtures/chat';
+import {
+  agentMessage,
+  chatRow,
+  messageInput,
+  selectAgent,
+  sendMessage,
+  typingIndicator,
+  userMessage,
+} from '../fixtures/chat';
 import { realtimeConnected } from '../fixtures/realtime';
-import { chooseFromUserMenu, dismissToasts, expectToast, newAccount, userMenuButton } from '../fixtures/ui';
+import { promoteToSuperadmin } from '../fixtures/superadmin';
+import {
+  chooseFromMenu,
+  chooseFromUserMenu,
+  dismissToasts,
+  expectToast,
+  newAccount,
+  tableRows,
+  userMenuButton,
+} from '../fixtures/ui';
 
 /** Sends a message to the agent in a new chat (POST /api/messages), as the chat screen's first message does. */
 async function send(session: ApiSession, agentId: string, content: string): Promise<void> {
@@ -140,4 +157,63 @@ test('an admin reads the agents’ numbers, live, replays the failed deliveries;
     await ownerContext.close();
     await memberContext.close();
   }
+});
+
+test('a platform admin sets a daily message limit of 2: the third message is refused with the quota message, and nothing of it is stored', async ({
+  page,
+}) => {
+  const account = newAccount('quota', { companyName: `Quota Co ${Date.now()}` });
+  const session = await registerViaApi(page, account);
+  await createAgent(session, { name: 'Quota Echo', webhook: agentWebhookUrl('/echo') });
+  await promoteToSuperadmin(account.email);
+
+  // Platform Admin → Companies → View Details: the daily limit per user.
+  await page.goto('/admin/companies');
+  await page.getByRole('searchbox', { name: 'Search companies' }).fill(account.companyName);
+  const row = tableRows(page).filter({ hasText: account.companyName });
+  await expect(row).toHaveCount(1);
+  await chooseFromMenu(
+    page,
+    row.getByRole('button', { name: `Actions for ${account.companyName}` }),
+    'View Details',
+  );
+  const details = page.getByRole('dialog', { name: `Company details: ${account.companyName}` });
+  await details.getByLabel('Messages per user per day (UTC, empty for no limit)').fill('2');
+  await details.getByRole('button', { name: 'Save limits' }).click();
+  await expectToast(page, 'Limits saved');
+  await expect(details.locator('tr').filter({ hasText: 'Messages per user per day (UTC)' })).toContainText(
+    '2',
+  );
+  await page.keyboard.press('Escape');
+
+  const connected = realtimeConnected(page);
+  await page.goto('/chat');
+  await connected;
+  await selectAgent(page, 'Quota Echo');
+  for (const text of ['quota one', 'quota two']) {
+    await sendMessage(page, text);
+    await expect(agentMessage(page, `echo: ${text}`)).toBeVisible();
+    await expect(typingIndicator(page)).toBeHidden();
+  }
+  await messageInput(page).fill('quota three');
+  await messageInput(page).press('Enter');
+  await expectToast(
+    page,
+    'Error sending message',
+    "You have reached your company's limit of 2 messages per user per day. It resets at 00:00 UTC.",
+  );
+  // The typed text stays in the composer; nothing of it shows or is stored.
+  await expect(messageInput(page)).toHaveValue('quota three');
+  await expect(userMessage(page, 'quota three')).toHaveCount(0);
+  await page.reload();
+  await expect(userMessage(page, 'quota two')).toBeVisible();
+  await expect(userMessage(page, 'quota three')).toHaveCount(0);
+  const chats = await session.request.get('/api/chats', { headers: apiHeaders(session) });
+  const [chat] = ((await chats.json()) as { chats: Array<{ id: string }> }).chats;
+  const page1 = await session.request.get(`/api/chats/${chat.id}/messages`, { headers: apiHeaders(session) });
+  const { messages } = (await page1.json()) as { messages: Array<{ senderType: string; content: string }> };
+  expect(messages.filter((m) => m.senderType === 'user').map((m) => m.content)).toEqual([
+    'quota one',
+    'quota two',
+  ]);
 });

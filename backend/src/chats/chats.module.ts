@@ -5,6 +5,7 @@ import { CompaniesModule } from '../companies/companies.module';
 import { FilesModule } from '../files/files.module';
 import { InsightsRollupsModule } from '../insights/insights-rollups.module';
 import { DeliveriesRecordingModule } from '../deliveries/deliveries-recording.module';
+import { CompanyQuotasModule } from '../quotas/company-quotas.module';
 import { ChatAttachmentsController } from './chat-attachments.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsRepository } from './chats.repository';
@@ -31,6 +32,7 @@ import { ReplyVersionsService } from './versions/reply-versions.service';
     FilesModule,
     InsightsRollupsModule,
     DeliveriesRecordingModule,
+    CompanyQuotasModule,
   ],
   controllers: [
     ChatsController,

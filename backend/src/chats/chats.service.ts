@@ -30,6 +30,7 @@ import { type AgentFile, AttachmentsService } from '../files/attachments.service
 import type { Readable } from 'node:stream';
 import type { MessageAttachment } from '../contracts/chats';
 import type { ReplyFile } from '../files/agent-reply-files';
+import { MessageQuotaService } from '../quotas/message-quota.service';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
 export const CHAT_ARCHIVED = 'This chat is archived. Restore it to send messages.';
@@ -89,6 +90,7 @@ export class ChatsService {
     private readonly attachments: AttachmentsService,
     private readonly insights: InsightsTicker,
     private readonly audit: AuditService,
+    private readonly messageQuota: MessageQuotaService,
   ) {
     this.allowedHosts = new Set(config.webhookAllowedHosts);
   }
@@ -225,17 +227,28 @@ export class ChatsService {
     // Files (uploaded to the company before the chat existed) make the text optional.
     const text = attachmentIds.length ? content.trim() : messageText(content);
     const agent = await this.agents.resolve(scope, agentId);
-    const sent = await this.database.transaction(async (tx) => {
-      const chatId = await this.chats.insert(scope, agent.id, defaultTitle(agent.name), tx);
-      if (!attachmentIds.length)
-        // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
-        return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
-      const names = await this.attachments.namesOf(tx, scope, null, attachmentIds);
-      const preview = text || names.map((name) => `📎 ${name}`).join(', ');
-      const stored = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx, preview));
-      const files = await this.attachments.attach(tx, scope, chatId, stored.message.id, attachmentIds, null);
-      return { ...stored, message: { ...stored.message, attachments: files } };
-    });
+    const sent = await this.withinQuota(scope, () =>
+      this.database.transaction(async (tx) => {
+        const chatId = await this.chats.insert(scope, agent.id, defaultTitle(agent.name), tx);
+        if (!attachmentIds.length)
+          // The chat is new (neither archived nor waiting); the agent may have been switched off meanwhile.
+          return sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx));
+        const names = await this.attachments.namesOf(tx, scope, null, attachmentIds);
+        const preview = text || names.map((name) => `📎 ${name}`).join(', ');
+        const stored = sentOrRefused(
+          await this.messageRows.sendUserMessage(scope, chatId, text, tx, preview),
+        );
+        const files = await this.attachments.attach(
+          tx,
+          scope,
+          chatId,
+          stored.message.id,
+          attachmentIds,
+          null,
+        );
+        return { ...stored, message: { ...stored.message, attachments: files } };
+      }),
+    );
     this.realtime.toUser(scope.userId, 'chat.created', { companyId: scope.companyId, chat: sent.chat });
     await this.afterUserMessage(scope, sent);
     return sent;
@@ -255,7 +268,9 @@ export class ChatsService {
     const text = messageText(content);
     // One statement: lock the chat (checking its agent and any pending reply), store the message, move
     // the chat up the list; committed when it returns.
-    const sent = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text));
+    const sent = await this.withinQuota(scope, async () =>
+      sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text)),
+    );
     await this.afterUserMessage(scope, sent);
     return sent.message;
   }
@@ -271,13 +286,17 @@ export class ChatsService {
     attachmentIds: readonly string[],
   ): Promise<MessageView> {
     const text = content.trim();
-    const sent = await this.database.transaction(async (tx) => {
-      const names = await this.attachments.namesOf(tx, scope, chatId, attachmentIds);
-      const preview = text || names.map((name) => `📎 ${name}`).join(', ');
-      const stored = sentOrRefused(await this.messageRows.sendUserMessage(scope, chatId, text, tx, preview));
-      const files = await this.attachments.attach(tx, scope, chatId, stored.message.id, attachmentIds);
-      return { ...stored, message: { ...stored.message, attachments: files } };
-    });
+    const sent = await this.withinQuota(scope, () =>
+      this.database.transaction(async (tx) => {
+        const names = await this.attachments.namesOf(tx, scope, chatId, attachmentIds);
+        const preview = text || names.map((name) => `📎 ${name}`).join(', ');
+        const stored = sentOrRefused(
+          await this.messageRows.sendUserMessage(scope, chatId, text, tx, preview),
+        );
+        const files = await this.attachments.attach(tx, scope, chatId, stored.message.id, attachmentIds);
+        return { ...stored, message: { ...stored.message, attachments: files } };
+      }),
+    );
     await this.afterUserMessage(scope, sent);
     return sent.message;
   }
@@ -330,6 +349,21 @@ export class ChatsService {
       stored.names.push(file.name);
     }
     return stored;
+  }
+
+  /**
+   * Stores a user message within the company's message quotas: a unit of each is taken first (or the
+   * message refused, 429, before anything is stored) and given back when storing then fails or is
+   * refused (an archived chat, a reply pending, a file not the sender's).
+   */
+  private async withinQuota<T>(scope: OwnerScope, store: () => Promise<T>): Promise<T> {
+    const admission = await this.messageQuota.admit(scope);
+    try {
+      return await store();
+    } catch (error) {
+      await this.messageQuota.giveBack(admission);
+      throw error;
+    }
   }
 
   /** After the commit: tell the user's tabs, then queue the agent's reply. */

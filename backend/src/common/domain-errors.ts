@@ -83,3 +83,10 @@ export class PayloadTooLargeError extends DomainError {
     super('PAYLOAD_TOO_LARGE', message);
   }
 }
+
+/** A quota reached: the message names the limit and when it resets. */
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string) {
+    super('TOO_MANY_REQUESTS', message);
+  }
+}

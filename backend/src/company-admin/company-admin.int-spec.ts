@@ -230,8 +230,16 @@ describe('company administration (real PostgreSQL)', () => {
       owner: { id: owner.userId, name: 'adm-owner user' },
       memberCount: 3,
       agentCount: 0,
-      // No stored-bytes limit unless a platform admin sets one; nothing stored yet.
-      quotas: { storedBytesLimit: null, storedBytesUsed: 0 },
+      // No limits unless a platform admin sets them; nothing stored and no message sent yet, and the
+      // viewer (a manager of the company) is told their own use of today.
+      quotas: {
+        storedBytesLimit: null,
+        storedBytesUsed: 0,
+        messagesPerUserPerDay: null,
+        messagesPerCompanyPerMonth: null,
+        messagesThisMonth: 0,
+        yourMessagesToday: 0,
+      },
     });
     expect(await memberSocket.waitFor('company.updated')).toEqual({
       companyId: owner.companyId,

@@ -27,7 +27,7 @@ export class CompanyAdminService {
     const [memberCount, agentCount, quotas] = await Promise.all([
       this.members.count(scope.companyId),
       this.agents.countForCompany(scope.companyId),
-      this.quotas.usage(scope.companyId),
+      this.quotas.usage(scope.companyId, scope.userId),
     ]);
     return { ...company, memberCount, agentCount, quotas };
   }

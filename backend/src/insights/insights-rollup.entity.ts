@@ -91,7 +91,8 @@ export class InsightsHourlyEntity {
 
 /**
  * The chats with a user message on a day (UTC) per agent, exact: active users and chats of a range are
- * distinct counts over it. One row per chat and day, written once (later messages that day find it).
+ * distinct counts over it. One row per chat and day, with the chat's user messages that day (the
+ * message quotas sum a member's day from them).
  */
 @Entity({ name: 'insights_daily_chats' })
 export class InsightsDailyChatEntity {
@@ -113,4 +114,7 @@ export class InsightsDailyChatEntity {
 
   @Column({ name: 'user_id', type: 'uuid' })
   userId: string;
+
+  @Column({ type: 'int', default: 0 })
+  messages: number;
 }

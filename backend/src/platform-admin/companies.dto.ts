@@ -11,7 +11,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import type { UpdateCompanyQuotasRequest } from '../contracts/company-quotas';
+import { MAX_MESSAGE_QUOTA, type UpdateCompanyQuotasRequest } from '../contracts/company-quotas';
 import { CompanyQuotaUsageDto } from '../quotas/company-quotas.dto';
 import type {
   CreatePlatformCompanyRequest,
@@ -57,6 +57,35 @@ export class UpdateCompanyQuotasDto implements UpdateCompanyQuotasRequest {
   @Min(1, { message: 'The storage limit must be at least 1 byte (leave it empty for no limit)' })
   @Max(MAX_STORED_BYTES_LIMIT, { message: 'The storage limit can be at most 1 PB' })
   storedBytesLimit?: number | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    required: false,
+    description: 'Messages each member may send per UTC day; null removes the limit; left out: unchanged',
+  })
+  @ValidateIf((_o, value) => value !== null && value !== undefined)
+  @IsInt({ message: 'The daily message limit per user must be a whole number' })
+  @Min(1, { message: 'The daily message limit per user must be at least 1 (leave it empty for no limit)' })
+  @Max(MAX_MESSAGE_QUOTA, { message: `The daily message limit per user can be at most ${MAX_MESSAGE_QUOTA}` })
+  messagesPerUserPerDay?: number | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    required: false,
+    description:
+      'Messages its members may send in all per calendar month (UTC); null removes the limit; left out: unchanged',
+  })
+  @ValidateIf((_o, value) => value !== null && value !== undefined)
+  @IsInt({ message: 'The monthly message limit of the company must be a whole number' })
+  @Min(1, {
+    message: 'The monthly message limit of the company must be at least 1 (leave it empty for no limit)',
+  })
+  @Max(MAX_MESSAGE_QUOTA, {
+    message: `The monthly message limit of the company can be at most ${MAX_MESSAGE_QUOTA}`,
+  })
+  messagesPerCompanyPerMonth?: number | null;
 }
 
 export class PlatformCompanyDetailsDto extends PlatformCompanyDto implements PlatformCompanyDetails {

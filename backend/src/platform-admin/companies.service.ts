@@ -111,6 +111,7 @@ export class PlatformCompaniesService {
         details: { before, after },
       });
     });
+    await this.quotas.changed(companyId);
     return this.quotas.usage(companyId);
   }
 

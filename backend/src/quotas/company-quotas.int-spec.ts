@@ -34,19 +34,22 @@ describe('company quotas: stored bytes (real PostgreSQL)', () => {
 
   it('has no limit by default; the platform admin sets one, shown used / limit on both Company Details', async () => {
     const owner = await registerUser(t);
-    expect(await companyUsage(owner)).toEqual({ storedBytesLimit: null, storedBytesUsed: 0 });
+    expect(await companyUsage(owner)).toMatchObject({ storedBytesLimit: null, storedBytesUsed: 0 });
     const chatId = await newChat(owner);
     const pdf = pdfBytes(100_000);
     expect((await upload(owner, chatId, 'a.pdf', pdf)).status).toBe(201);
-    expect(await companyUsage(owner)).toEqual({ storedBytesLimit: null, storedBytesUsed: pdf.length });
+    expect(await companyUsage(owner)).toMatchObject({ storedBytesLimit: null, storedBytesUsed: pdf.length });
 
     const set = await setLimit(owner.companyId, { storedBytesLimit: 5_000_000 }).expect(200);
-    expect(set.body).toEqual({ storedBytesLimit: 5_000_000, storedBytesUsed: pdf.length });
-    expect(await companyUsage(owner)).toEqual({ storedBytesLimit: 5_000_000, storedBytesUsed: pdf.length });
+    expect(set.body).toMatchObject({ storedBytesLimit: 5_000_000, storedBytesUsed: pdf.length });
+    expect(await companyUsage(owner)).toMatchObject({
+      storedBytesLimit: 5_000_000,
+      storedBytesUsed: pdf.length,
+    });
     const platform = (
       await request(t.http).get(`/api/admin/companies/${owner.companyId}`).set(as(admin)).expect(200)
     ).body as PlatformCompanyDetails;
-    expect(platform.quotas).toEqual({ storedBytesLimit: 5_000_000, storedBytesUsed: pdf.length });
+    expect(platform.quotas).toMatchObject({ storedBytesLimit: 5_000_000, storedBytesUsed: pdf.length });
 
     // Audited, with the limits before and after.
     const [entry]: Array<{ details: unknown; actor_id: string; target_label: string }> = await db().query(
@@ -55,7 +58,10 @@ describe('company quotas: stored bytes (real PostgreSQL)', () => {
       [owner.companyId],
     );
     expect(entry).toEqual({
-      details: { before: { storedBytesLimit: null }, after: { storedBytesLimit: 5_000_000 } },
+      details: {
+        before: { storedBytesLimit: null, messagesPerUserPerDay: null, messagesPerCompanyPerMonth: null },
+        after: { storedBytesLimit: 5_000_000, messagesPerUserPerDay: null, messagesPerCompanyPerMonth: null },
+      },
       actor_id: admin.userId,
       target_label: 'Test Company',
     });

@@ -3,6 +3,7 @@ import { PayloadTooLargeError } from '../common/domain-errors';
 import type { CompanyQuotas, CompanyQuotaUsage } from '../contracts/company-quotas';
 import type { Tx } from '../database/database';
 import { CompanyQuotasRepository } from './company-quotas.repository';
+import { MessageQuotaService } from './message-quota.service';
 
 /** "20 MB", "1.5 GB": a byte count as the quota messages and pages show it. */
 export function formatBytes(bytes: number): string {
@@ -29,14 +30,19 @@ export const storedBytesQuotaReached = (limit: number, used: number): string =>
  */
 @Injectable()
 export class CompanyQuotasService {
-  constructor(private readonly quotas: CompanyQuotasRepository) {}
+  constructor(
+    private readonly quotas: CompanyQuotasRepository,
+    private readonly messages: MessageQuotaService,
+  ) {}
 
-  async usage(companyId: string): Promise<CompanyQuotaUsage> {
-    const [limits, storedBytesUsed] = await Promise.all([
+  /** The limits with their use; `viewerId`: the member whose messages today to count (else null). */
+  async usage(companyId: string, viewerId: string | null = null): Promise<CompanyQuotaUsage> {
+    const [{ updatedAt: _updatedAt, ...limits }, storedBytesUsed, messages] = await Promise.all([
       this.quotas.limits(companyId),
       this.quotas.storedBytesUsed(companyId),
+      this.messages.usage(companyId, viewerId),
     ]);
-    return { ...limits, storedBytesUsed };
+    return { ...limits, storedBytesUsed, ...messages };
   }
 
   /**
@@ -58,9 +64,25 @@ export class CompanyQuotasService {
     companyId: string,
     changes: Partial<CompanyQuotas>,
   ): Promise<{ before: CompanyQuotas; after: CompanyQuotas }> {
-    const before = await this.quotas.limits(companyId, tx, true);
-    if (changes.storedBytesLimit !== undefined)
-      await this.quotas.setStoredBytesLimit(tx, companyId, changes.storedBytesLimit);
-    return { before, after: { ...before, ...changes } };
+    const { updatedAt: _updatedAt, ...before } = await this.quotas.limits(companyId, tx, true);
+    await this.quotas.setLimits(tx, companyId, changes);
+    const after: CompanyQuotas = {
+      storedBytesLimit:
+        changes.storedBytesLimit === undefined ? before.storedBytesLimit : changes.storedBytesLimit,
+      messagesPerUserPerDay:
+        changes.messagesPerUserPerDay === undefined
+          ? before.messagesPerUserPerDay
+          : changes.messagesPerUserPerDay,
+      messagesPerCompanyPerMonth:
+        changes.messagesPerCompanyPerMonth === undefined
+          ? before.messagesPerCompanyPerMonth
+          : changes.messagesPerCompanyPerMonth,
+    };
+    return { before, after };
+  }
+
+  /** After the change committed: every process reads the company's limits again. */
+  changed(companyId: string): Promise<void> {
+    return this.messages.limitsChanged(companyId);
   }
 }

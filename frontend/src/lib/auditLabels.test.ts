@@ -50,6 +50,16 @@ describe('audit labels', () => {
         },
         'storage limit no limit → 50 MB',
       ],
+      [
+        {
+          action: 'company.quotas_updated',
+          details: {
+            before: { storedBytesLimit: null, messagesPerUserPerDay: null, messagesPerCompanyPerMonth: 5000 },
+            after: { storedBytesLimit: null, messagesPerUserPerDay: 100, messagesPerCompanyPerMonth: null },
+          },
+        },
+        'messages per user per day no limit → 100, messages per month 5000 → no limit',
+      ],
       [{ action: 'company.quotas_updated', details: { before: 'x' } }, ''],
       [
         { action: 'colors.updated', details: { changed: ['light.primary', 'dark.primary'] } },

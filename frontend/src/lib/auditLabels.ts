@@ -122,7 +122,7 @@ export function auditDetailsSummary(entry: Pick<AuditEntryView, 'action' | 'deta
     case 'agent.deleted':
       return plural(d.chats, 'chat') + plural(d.files, 'file', ', ') + bytesInBrackets(d.fileBytes);
     case 'company.quotas_updated':
-      return storageLimitChange(d.before, d.after);
+      return quotaChanges(d.before, d.after);
     case 'sso.domain_claimed':
     case 'sso.domain_verified':
     case 'sso.domain_removed':
@@ -143,16 +143,29 @@ function bytesInBrackets(bytes: unknown): string {
   return typeof bytes === 'number' && bytes > 0 ? ` (${formatBytes(bytes)})` : '';
 }
 
-/** 'storage limit 50 MB → 1 GB' ('no limit' for null). */
-function storageLimitChange(before: unknown, after: unknown): string {
-  const limitOf = (value: unknown): string | undefined => {
-    if (!value || typeof value !== 'object' || !('storedBytesLimit' in value)) return undefined;
-    const limit = (value as { storedBytesLimit: unknown }).storedBytesLimit;
-    return typeof limit === 'number' ? formatBytes(limit) : 'no limit';
+/**
+ * 'storage limit 50 MB → 1 GB, messages per user per day no limit → 100' ('no limit' for null): the
+ * quotas that changed.
+ */
+function quotaChanges(before: unknown, after: unknown): string {
+  const quotas: Array<[string, string, (n: number) => string]> = [
+    ['storedBytesLimit', 'storage limit', formatBytes],
+    ['messagesPerUserPerDay', 'messages per user per day', String],
+    ['messagesPerCompanyPerMonth', 'messages per month', String],
+  ];
+  const limitOf = (value: unknown, key: string, format: (n: number) => string): string | undefined => {
+    if (!value || typeof value !== 'object' || !(key in value)) return undefined;
+    const limit = (value as Record<string, unknown>)[key];
+    return typeof limit === 'number' ? format(limit) : 'no limit';
   };
-  const from = limitOf(before);
-  const to = limitOf(after);
-  return from && to && from !== to ? `storage limit ${from} → ${to}` : '';
+  return quotas
+    .map(([key, name, format]) => {
+      const from = limitOf(before, key, format);
+      const to = limitOf(after, key, format);
+      return from && to && from !== to ? `${name} ${from} → ${to}` : '';
+    })
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** '3 members' (with a separator in front when `before` is given); '' when the count is not a number. */

@@ -65,3 +65,8 @@ export function formatStoredBytes(quotas: {
     ? `${used} (no limit)`
     : `${used} / ${formatBytes(quotas.storedBytesLimit)}`;
 }
+
+/** A message quota's use: '12 / 100', or '12 (no limit)'. */
+export function formatMessageUse(used: number, limit: number | null): string {
+  return limit === null ? `${used} (no limit)` : `${used} / ${limit}`;
+}

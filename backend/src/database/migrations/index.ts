@@ -24,6 +24,8 @@ import { FileNameSearch1763990000001 } from './1763990000001-file-name-search';
 import { InsightsRollups1764000000000 } from './1764000000000-insights-rollups';
 import { CompanyRemovals1764010000000 } from './1764010000000-company-removals';
 import { WebhookDeliveries1764020000000 } from './1764020000000-webhook-deliveries';
+import { MessageQuotas1764030000000 } from './1764030000000-message-quotas';
+import { DailyChatMessages1764030000001 } from './1764030000001-daily-chat-messages';
 
 /** Applied in order at boot; the schema never changes any other way. */
 export const MIGRATIONS = [
@@ -53,4 +55,6 @@ export const MIGRATIONS = [
   InsightsRollups1764000000000,
   CompanyRemovals1764010000000,
   WebhookDeliveries1764020000000,
+  MessageQuotas1764030000000,
+  DailyChatMessages1764030000001,
 ];

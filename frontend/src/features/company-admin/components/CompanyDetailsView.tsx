@@ -5,9 +5,12 @@ import { usePagedList } from '../../../hooks/usePagedList';
 import { useCompanyStore } from '../../../stores/companyStore';
 import { adminLists } from '../companyAdminSync';
 import { AdminPageHeader } from '../../../components/AdminPageHeader';
-import { formatStoredBytes } from '../../../lib/format';
+import { formatMessageUse, formatStoredBytes } from '../../../lib/format';
 
-/** Company Details: name, created, owner, member and agent counts, file storage used / limit. */
+/**
+ * Company Details: name, created, owner, member and agent counts, file storage used / limit, the
+ * month's messages (used / limit) and the viewer's messages today against the per-user daily limit.
+ */
 export function CompanyDetailsView() {
   const companyId = useCompanyStore((s) => s.currentCompanyId);
   const { loading, error } = usePagedList(adminLists.details, companyId ? { companyId } : null);
@@ -39,6 +42,26 @@ export function CompanyDetailsView() {
                   key: 'storage',
                   label: 'File storage',
                   children: details.quotas && formatStoredBytes(details.quotas),
+                },
+                {
+                  key: 'month',
+                  label: 'Messages this month (UTC)',
+                  children:
+                    details.quotas &&
+                    formatMessageUse(
+                      details.quotas.messagesThisMonth,
+                      details.quotas.messagesPerCompanyPerMonth,
+                    ),
+                },
+                {
+                  key: 'daily',
+                  label: 'Your messages today (UTC), per-user daily limit',
+                  children:
+                    details.quotas &&
+                    formatMessageUse(
+                      details.quotas.yourMessagesToday ?? 0,
+                      details.quotas.messagesPerUserPerDay,
+                    ),
                 },
               ]}
             />

@@ -36,6 +36,7 @@ import {
   insightsCsv,
   PRESET_MS,
   type RangePreset,
+  viewerTimeZone,
 } from './insightsFormat';
 
 // recharts is heavy: its own chunk, after the numbers (which the tables already show).
@@ -49,6 +50,11 @@ const PRESETS: Array<{ value: RangePreset; label: string }> = [
 ];
 
 /** The range to ask for: a preset ends now (asked afresh on every read), a custom one where it was set. */
+/** The series table's first column: days are UTC days, hours the viewer's. */
+function periodTitle(bucket: InsightsReport['bucket']): string {
+  return bucket === 'day' ? 'Day (UTC)' : `Hour (${viewerTimeZone()})`;
+}
+
 function rangeOf(preset: RangePreset, custom: [Dayjs, Dayjs] | null): { from: string; to: string } | null {
   if (preset === 'custom') {
     if (!custom) return null;
@@ -223,13 +229,13 @@ function ChartWithNumbers({
             columns={
               which === 'traffic'
                 ? [
-                    { title: report.bucket === 'day' ? 'Day' : 'Hour', dataIndex: 'period', key: 'period' },
+                    { title: periodTitle(report.bucket), dataIndex: 'period', key: 'period' },
                     { title: 'Messages', dataIndex: 'messages', key: 'messages', align: 'right' },
                     { title: 'Replies', dataIndex: 'replies', key: 'replies', align: 'right' },
                     { title: 'Failures', dataIndex: 'failed', key: 'failed', align: 'right' },
                   ]
                 : [
-                    { title: report.bucket === 'day' ? 'Day' : 'Hour', dataIndex: 'period', key: 'period' },
+                    { title: periodTitle(report.bucket), dataIndex: 'period', key: 'period' },
                     {
                       title: 'p50',
                       key: 'p50',
@@ -398,8 +404,9 @@ export function CompanyInsights() {
           </Typography.Title>
           <FailuresTable total={report.total} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-            Counted in whole hours (UTC); active users and chats in whole days. Latency runs from the message
-            stored to the reply stored; first chunk, for streamed replies, to the first piece of text.
+            Counted in whole hours, shown in your time zone ({viewerTimeZone()}); active users and chats in
+            whole days. Days are UTC. Latency runs from the message stored to the reply stored; first chunk,
+            for streamed replies, to the first piece of text.
           </Typography.Paragraph>
         </div>
       )}

@@ -35,12 +35,27 @@ export function describeFailures(failures: InsightsCounters['failures']): string
   return parts.length ? parts.join(', ') : 'None';
 }
 
-/** A point of the series as its axis and table show it: the hour or the day, local time. */
-export function formatPeriod(at: string, bucket: InsightsBucket): string {
+/**
+ * A point of the series as its axis and table show it: an hour in the viewer's time zone (`timeZone`:
+ * the browser's unless given), a day as the UTC day it counts (the rollups' days are UTC days, so a
+ * day shown in local time would be the day before west of Greenwich).
+ */
+export function formatPeriod(at: string, bucket: InsightsBucket, timeZone?: string): string {
   const date = new Date(at);
   return bucket === 'day'
-    ? date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
-    : date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    ? date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    : date.toLocaleString(undefined, {
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone,
+      });
+}
+
+/** The viewer's time zone as the page names it ('Europe/Paris'), or 'local time' if unknown. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
 }
 
 export type RangePreset = '24h' | '7d' | '30d' | 'custom';

@@ -3,13 +3,13 @@ import { Alert, Descriptions, Modal, Spin } from 'antd';
 import type { CompanyQuotaUsage } from '@contracts/company-quotas';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { formatStoredBytes } from '../../../lib/format';
-import { StorageLimitForm } from './StorageLimitForm';
+import { formatMessageUse, formatStoredBytes } from '../../../lib/format';
+import { QuotasForm } from './QuotasForm';
 import { useCompanyDetails } from './useCompanyView';
 
 /**
- * View Details: owner, created, how many members, agents and chats the company has, and its file
- * storage (used / limit) with the limit to set.
+ * View Details: owner, created, how many members, agents and chats the company has, its file storage
+ * and messages this month (used / limit) and its per-user daily message limit, with the limits to set.
  */
 export function CompanyDetailsDialog({
   company,
@@ -52,12 +52,23 @@ export function CompanyDetailsDialog({
             { key: 'agents', label: 'Agents', children: data.agentCount },
             { key: 'chats', label: 'Chats', children: data.chatCount },
             { key: 'storage', label: 'File storage', children: quotas && formatStoredBytes(quotas) },
+            {
+              key: 'month',
+              label: 'Messages this month (UTC)',
+              children:
+                quotas && formatMessageUse(quotas.messagesThisMonth, quotas.messagesPerCompanyPerMonth),
+            },
+            {
+              key: 'daily',
+              label: 'Messages per user per day (UTC)',
+              children: quotas && (quotas.messagesPerUserPerDay ?? 'No limit'),
+            },
           ]}
         />
       )}
       {data && quotas && (
         <div style={{ marginTop: 16 }}>
-          <StorageLimitForm
+          <QuotasForm
             key={data.id}
             companyId={data.id}
             quotas={quotas}

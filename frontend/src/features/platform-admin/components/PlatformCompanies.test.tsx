@@ -71,19 +71,21 @@ describe('PlatformCompanies', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Agents').closest('tr')).toHaveTextContent('4');
   });
 
+  const noQuotas = {
+    storedBytesLimit: null,
+    storedBytesUsed: 3 * 1024 * 1024,
+    messagesPerUserPerDay: null,
+    messagesPerCompanyPerMonth: null,
+    messagesThisMonth: 42,
+    yourMessagesToday: null,
+  };
+  const details = { ...acme, owner: null, memberCount: 1, agentCount: 0, chatCount: 0, quotas: noQuotas };
+
   it('shows the file storage used / limit and saves a new limit in MB', async () => {
-    const details = {
-      ...acme,
-      owner: null,
-      memberCount: 1,
-      agentCount: 0,
-      chatCount: 0,
-      quotas: { storedBytesLimit: null, storedBytesUsed: 3 * 1024 * 1024 },
-    };
     const calls = serve((call) => {
       if (call.method === 'GET' && call.path === '/api/admin/companies/c1') return [200, details];
       if (call.method === 'PATCH' && call.path === '/api/admin/companies/c1/quotas')
-        return [200, { storedBytesLimit: 50 * 1024 * 1024, storedBytesUsed: 3 * 1024 * 1024 }];
+        return [200, { ...noQuotas, storedBytesLimit: 50 * 1024 * 1024 }];
       return undefined;
     });
     renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
@@ -95,12 +97,48 @@ describe('PlatformCompanies', { timeout: 20_000 }, () => {
       '3 MB (no limit)',
     );
     await user.type(within(dialog).getByLabelText('Storage limit (MB, empty for no limit)'), '50');
-    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
     await waitFor(() =>
       expect(within(dialog).getByText('File storage').closest('tr')).toHaveTextContent('3 MB / 50 MB'),
     );
     const patch = calls.find((c) => c.method === 'PATCH');
-    expect(patch?.body).toEqual({ storedBytesLimit: 50 * 1024 * 1024 });
+    expect(patch?.body).toEqual({
+      storedBytesLimit: 50 * 1024 * 1024,
+      messagesPerUserPerDay: null,
+      messagesPerCompanyPerMonth: null,
+    });
+  });
+
+  it('shows the message use and saves the message limits', async () => {
+    const calls = serve((call) => {
+      if (call.method === 'GET' && call.path === '/api/admin/companies/c1') return [200, details];
+      if (call.method === 'PATCH' && call.path === '/api/admin/companies/c1/quotas')
+        return [200, { ...noQuotas, messagesPerUserPerDay: 100, messagesPerCompanyPerMonth: 5000 }];
+      return undefined;
+    });
+    renderWithProviders(<PlatformCompanies />, { path: '/admin/companies' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Acme' }));
+    await user.click(await screen.findByText('View Details'));
+    const dialog = await screen.findByRole('dialog');
+    const row = async (label: string) => (await within(dialog).findByText(label)).closest('tr');
+    expect(await row('Messages this month (UTC)')).toHaveTextContent('42 (no limit)');
+    expect(await row('Messages per user per day (UTC)')).toHaveTextContent('No limit');
+
+    const perDay = within(dialog).getByLabelText('Messages per user per day (UTC, empty for no limit)');
+    const perMonth = within(dialog).getByLabelText(
+      'Messages per company per month (UTC, empty for no limit)',
+    );
+    await user.type(perDay, '100');
+    await user.type(perMonth, '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    await waitFor(async () => expect(await row('Messages this month (UTC)')).toHaveTextContent('42 / 5000'));
+    expect(await row('Messages per user per day (UTC)')).toHaveTextContent('100');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      storedBytesLimit: null,
+      messagesPerUserPerDay: 100,
+      messagesPerCompanyPerMonth: 5000,
+    });
   });
 
   it('asks before deleting, naming the company, then removes its row', async () => {
