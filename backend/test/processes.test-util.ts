@@ -12,6 +12,12 @@ import { freePort } from '../src/common/free-port';
 
 export { freePort };
 
+/** The machine's redis-server, for suites that stop and start a Redis of their own (skipped without one). */
+export const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) =>
+  existsSync(p),
+);
+export const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
+
 export interface RedisServer {
   url: string;
   /** Stops the server (SIGKILL: what it had in memory is gone, as after a crash without persistence). */

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
-import { startRedisServer, type RedisServer } from '../../test/processes.test-util';
+import {
+  startRedisServer,
+  type RedisServer,
+  REDIS_SERVER,
+  describeWithRedisServer,
+} from '../../test/processes.test-util';
 import { closeRedisClient, createRedisClient, dropRedisClient, logFailedPublishes } from './redis-client';
-
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 
 /**
  * A client closed by hand rejects what it still has pending, and what is sent to it afterwards, with

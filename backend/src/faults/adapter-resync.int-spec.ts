@@ -1,13 +1,15 @@
-import { existsSync } from 'node:fs';
 import { createTestApp, registerUser, type TestApp } from '../../test/app.test-util';
-import { startRedisServer, type RedisServer } from '../../test/processes.test-util';
+import {
+  startRedisServer,
+  type RedisServer,
+  REDIS_SERVER,
+  describeWithRedisServer,
+} from '../../test/processes.test-util';
 import { connectSocket } from '../../test/realtime.test-util';
 
 // Events published while a node's Redis subscriber was away never reach its clients.
 // When the subscriber is back, the node's sockets are sent to reconnect, and a client that reconnects
 // without recovery fetches what it missed (the client's resync by cursor).
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 
 describeWithRedisServer('a Redis blip on an api node', () => {
   let redis: RedisServer;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -10,13 +10,13 @@ import {
   freePort,
   startRedisServer,
   type RedisServer,
+  REDIS_SERVER,
+  describeWithRedisServer,
 } from '../../test/processes.test-util';
 
 // The message quotas' counters live in Redis: with it away an api node neither fails nor refuses
 // everyone, it counts from PostgreSQL (and says so in its log); back empty, its counters start again
 // from PostgreSQL's count, so what was sent meanwhile still counts.
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 const ROOT = resolve(__dirname, '..', '..', '..');
 
 async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -10,13 +10,13 @@ import {
   startRedisServer,
   type RedisServer,
   buildBackendOnce,
+  REDIS_SERVER,
+  describeWithRedisServer,
 } from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
 // An api node and a worker on their own redis-server, which is stopped for 15 s
 // and comes back empty (a restart without persistence: every queued job is gone).
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 const ROOT = resolve(__dirname, '..', '..', '..');
 const SECRET = 'fault-test-secret-that-is-long-enough-0000';
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -10,6 +10,8 @@ import {
   freePort,
   startRedisServer,
   type RedisServer,
+  REDIS_SERVER,
+  describeWithRedisServer,
 } from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
@@ -17,8 +19,6 @@ import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-uti
 // flight is finished and stored before the worker exits. With Redis unreachable, both exit within the
 // shutdown limit (25 s), so an orchestrator's stop never ends in SIGKILL: before, both waited for Redis
 // for ever.
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 const ROOT = resolve(__dirname, '..', '..', '..');
 
 interface Started {

@@ -1,18 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createTestApp, registerUser, type TestApp, testDatabaseUrl } from '../../test/app.test-util';
-import { startRedisServer, type RedisServer, buildBackendOnce } from '../../test/processes.test-util';
+import {
+  startRedisServer,
+  type RedisServer,
+  buildBackendOnce,
+  REDIS_SERVER,
+  describeWithRedisServer,
+} from '../../test/processes.test-util';
 import { startFakeWebhook, type FakeWebhook } from '../../test/realtime.test-util';
 
 // A worker killed (-9) with replies in flight. Another worker takes them over within
 // ~15 s (BullMQ lock 10 s, stall check 5 s), and each message gets exactly one stored reply.
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
 const ROOT = resolve(__dirname, '..', '..', '..');
 const SECRET = 'worker-crash-secret-that-is-long-enough-00';
 const MESSAGES = 10;

@@ -1,14 +1,16 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../bootstrap';
 import { loadConfig } from '../config/app-config';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/app.test-util';
-import { startRedisServer, type RedisServer } from '../../test/processes.test-util';
-
-const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const describeWithRedisServer = REDIS_SERVER ? describe : describe.skip;
+import {
+  startRedisServer,
+  type RedisServer,
+  REDIS_SERVER,
+  describeWithRedisServer,
+} from '../../test/processes.test-util';
 
 describe('health for load balancers', () => {
   let t: TestApp;
