@@ -212,7 +212,10 @@ export function startSamePath(databaseUrl, userId, sessionId) {
 
 /** A server of bench/ as a child process with IPC: it sends `{ port, ... }` once it listens. */
 async function startChildServer(file, label, env) {
+  // BENCH_BASELINE_NODE_ARGS: node flags for the baselines (e.g. the same --cpu-prof as the app's).
+  const execArgv = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = fork(join(BENCH_DIR, file), [], {
+    execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
