@@ -12,9 +12,12 @@
 // over IPC before and after each block. Before measuring, every server must answer the same probes
 // (bad token, bad id, unknown field, oversized body...) with the same status codes and security headers.
 import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { dirname, join } from 'node:path';
+import os from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_DIR, ROOT } from '../lib/config.mjs';
 import { signAccessToken } from '../lib/framework/route.mjs';
 import { cleanup, onCleanup } from '../lib/lifecycle.mjs';
 import { fmt, table } from '../lib/output.mjs';
@@ -24,6 +27,7 @@ import { now, withTimeout } from '../lib/util.mjs';
 const HERE = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'framework');
 const SERVERS = [
   { name: 'nest-express', script: 'nest-server.mjs', args: ['express'] },
+  { name: 'express-lean', script: 'nest-server.mjs', args: ['express-lean'] },
   { name: 'nest-fastify', script: 'nest-server.mjs', args: ['fastify'] },
   { name: 'bare', script: 'bare-server.mjs', args: [] },
 ];
@@ -58,12 +62,14 @@ const ROUTES = {
     status: 200,
   },
 };
+// FRAMEWORK_COST_ROUTES=send (or history) measures that route only.
+const ONLY = process.env.FRAMEWORK_COST_ROUTES?.split(',');
 const SHAPES = [
   { route: 'send', concurrency: 1 },
   { route: 'send', concurrency: CONCURRENCY },
   { route: 'history', concurrency: 1 },
   { route: 'history', concurrency: CONCURRENCY },
-];
+].filter((shape) => !ONLY || ONLY.includes(shape.route));
 const shapeName = (shape) =>
   `${shape.route}, ${shape.concurrency === 1 ? 'one at a time' : `${shape.concurrency} at once`}`;
 
@@ -73,9 +79,17 @@ const shapeName = (shape) =>
 function start({ name, script, args }) {
   return withTimeout(
     new Promise((resolve, reject) => {
-      const child = fork(join(HERE, script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      onCleanup(name, () => {
-        if (child.exitCode === null) child.kill('SIGTERM');
+      const execArgv = (process.env.FRAMEWORK_COST_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const child = fork(join(HERE, script), args, {
+        execArgv,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      // Closing the IPC channel ends the child by process.exit (so --cpu-prof writes its profile).
+      onCleanup(name, async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((done) => child.once('exit', done));
+        if (child.connected) child.disconnect();
+        await withTimeout(exited, 10_000, `${name} to exit`).catch(() => child.kill('SIGKILL'));
       });
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before listening`)));
@@ -228,11 +242,13 @@ async function checkSameAnswers(servers) {
 async function main() {
   const servers = [];
   for (const spec of SERVERS) servers.push(await start(spec));
-  console.log(`servers: ${servers.map((s) => `${s.name} (pid ${s.child.pid})`).join(', ')}\n`);
+  console.log(`servers: ${servers.map((s) => `${s.name} (pid ${s.child.pid})`).join(', ')}`);
+  const before = process.env.FRAMEWORK_COST_ROUTES_BEFORE ?? '40';
+  console.log(`the Nest apps register ${before} other routes first (FRAMEWORK_COST_ROUTES_BEFORE)\n`);
   await checkSameAnswers(servers);
 
   for (const server of servers) {
-    for (const routeName of Object.keys(ROUTES)) await load(server, routeName, WARMUP, CONCURRENCY);
+    for (const shape of SHAPES) await load(server, shape.route, WARMUP, shape.concurrency);
   }
 
   // results[shape][server] = { latencies, cpuMs, wallMs, perRound: [cpu ms per request] }
@@ -257,17 +273,30 @@ async function main() {
     }
     process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
   }
-  report(servers, results);
+  const figures = report(servers, results);
+  const file = join(BENCH_DIR, 'results', 'framework-cost.json');
+  mkdirSync(dirname(file), { recursive: true });
+  const config = { rounds: ROUNDS, perBlock: PER_BLOCK, concurrency: CONCURRENCY, warmup: WARMUP };
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version };
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, config, figures }, null, 2)}\n`,
+  );
+  console.log(`\nwritten to ${relative(ROOT, file)}`);
 }
 
 function report(servers, results) {
-  const [express, fastify, bare] = servers.map((s) => s.name);
+  const names = servers.map((s) => s.name);
+  const [express, bare] = ['nest-express', 'bare'];
+  const alternatives = names.filter((name) => name !== express && name !== bare);
   console.log(
-    `\n${ROUNDS} interleaved rounds of ${PER_BLOCK} requests per server and shape; CPU = the server process's own (ms per request)`,
+    `\n${ROUNDS} interleaved rounds of ${PER_BLOCK} requests per server and shape; ` +
+      "CPU = the server process's own, ms per request",
   );
+  const out = {};
   for (const [i, shape] of SHAPES.entries()) {
-    const figures = Object.fromEntries(
-      servers.map(({ name }) => {
+    const f = Object.fromEntries(
+      names.map((name) => {
         const r = results[i][name];
         return [
           name,
@@ -275,42 +304,53 @@ function report(servers, results) {
         ];
       }),
     );
-    const f = (name) => figures[name];
+    out[shapeName(shape)] = f;
     console.log(`\n${shapeName(shape)}`);
     console.log(
       table(
         ['', 'CPU ms/req', 'p50 ms', 'p99 ms', 'req/s'],
-        servers.map(({ name }) => [
+        names.map((name) => [
           name,
-          fmt(f(name).cpu),
-          fmt(f(name).p50),
-          fmt(f(name).p99),
-          fmt(f(name).perSecond),
+          fmt(f[name].cpu),
+          fmt(f[name].p50),
+          fmt(f[name].p99),
+          fmt(f[name].perSecond),
         ]),
       ),
     );
     const pair = (a, b) => [
       `${a} / ${b}`,
-      ratio(f(a).cpu, f(b).cpu),
-      ratio(f(a).p50, f(b).p50),
-      ratio(f(a).p99, f(b).p99),
-      ratio(f(a).perSecond, f(b).perSecond),
+      ratio(f[a].cpu, f[b].cpu),
+      ratio(f[a].p50, f[b].p50),
+      ratio(f[a].p99, f[b].p99),
+      ratio(f[a].perSecond, f[b].perSecond),
     ];
     console.log(
       table(
         ['ratio', 'CPU', 'p50', 'p99', 'req/s'],
-        [pair(express, bare), pair(fastify, bare), pair(fastify, express)],
+        [
+          ...names.filter((name) => name !== bare).map((name) => pair(name, bare)),
+          ...alternatives.map((name) => pair(name, express)),
+        ],
       ),
     );
-    const perRound = f(fastify).perRound.map((x, k) => x / f(express).perRound[k]);
-    const saved = f(express).cpu - f(fastify).cpu;
+    for (const name of alternatives) {
+      const perRound = f[name].perRound.map((x, k) => x / f[express].perRound[k]);
+      const ms = f[express].cpu - f[name].cpu;
+      console.log(
+        `${name} / ${express} CPU, round by round: ${fmt(Math.min(...perRound))} to ${fmt(Math.max(...perRound))}; ` +
+          `saves ${fmt(ms)} ms per request = ${fmt((ms / APP_CPU_PER_MESSAGE_MS) * 100)}% of the app's ` +
+          `${APP_CPU_PER_MESSAGE_MS} ms per message`,
+      );
+    }
     console.log(
-      `fastify / express CPU per round: ${fmt(Math.min(...perRound))} to ${fmt(Math.max(...perRound))}; ` +
-        `saved ${fmt(saved)} ms per request = ${fmt((saved / APP_CPU_PER_MESSAGE_MS) * 100)}% of the app's ` +
-        `${APP_CPU_PER_MESSAGE_MS} ms per message; the whole framework over bare: ` +
-        `${fmt(f(express).cpu - f(bare).cpu)} ms (express), ${fmt(f(fastify).cpu - f(bare).cpu)} ms (fastify)`,
+      `the framework over bare: ${names
+        .filter((name) => name !== bare)
+        .map((name) => `${name} ${fmt(f[name].cpu - f[bare].cpu)} ms`)
+        .join(', ')}`,
     );
   }
+  return out;
 }
 
 // Not lifecycle's failAndExit: that writes the main bench's report, which this tool has no part in.
