@@ -1,16 +1,21 @@
-// What Fastify under Nest would save: `node bench/tools/framework-cost.mjs`. Three servers, each a child
-// process answering the same two routes with no database (the framework's cost only):
+// What Fastify under Nest would save: `node bench/tools/framework-cost.mjs` (about a minute). Four
+// servers, each a child process answering the same two routes with no database (the framework only):
 //   nest-express  Nest on @nestjs/platform-express with the app's middleware (helmet, compression,
 //                 cookie-parser, express.json 100kb), a global JWT guard and the app's ValidationPipe
+//   express-lean  the same with two changes that stay on Express: compression for GET and HEAD only,
+//                 no ETag
 //   nest-fastify  the same module on @nestjs/platform-fastify (@fastify/helmet, @fastify/compress,
-//                 @fastify/cookie, Fastify's JSON parser with a 100kb limit)
+//                 @fastify/cookie, Fastify's own JSON parser with a 100kb limit)
 //   bare          node `http` doing the same by hand
 // The routes: `POST /api/chats/:id/messages` (the send route: a ~600-byte JSON answer, 201) and
 // `GET /api/chats/:id/messages` (a ~10 kB history page, brotli-compressed). Each shape runs one request
-// at a time and FRAMEWORK_COST_CONCURRENCY at once, over keep-alive connections, in interleaved blocks
-// (A B C, C B A, ...). CPU per request is the server's own process.cpuUsage() (all its threads), asked
-// over IPC before and after each block. Before measuring, every server must answer the same probes
-// (bad token, bad id, unknown field, oversized body...) with the same status codes and security headers.
+// at a time and FRAMEWORK_COST_CONCURRENCY (8) at once over keep-alive connections, in interleaved
+// blocks (A B C D, D C B A, ...). CPU per request is the server's own process.cpuUsage() (all its
+// threads), asked over IPC before and after each block. Before measuring, every server must answer
+// the same probes (bad token, bad id, unknown field, oversized body...) with the same status codes and
+// security headers. Knobs: FRAMEWORK_COST_ROUNDS (10), FRAMEWORK_COST_REQUESTS per block (400),
+// FRAMEWORK_COST_ROUTES=send|history, FRAMEWORK_COST_ROUTES_BEFORE (40), FRAMEWORK_COST_NODE_ARGS
+// (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" for every server), FRAMEWORK_COST_APP_CPU_MS (2.9).
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -31,12 +36,13 @@ const SERVERS = [
   { name: 'nest-fastify', script: 'nest-server.mjs', args: ['fastify'] },
   { name: 'bare', script: 'bare-server.mjs', args: [] },
 ];
-const ROUNDS = Number(process.env.FRAMEWORK_COST_ROUNDS) || 8;
+const ROUNDS = Number(process.env.FRAMEWORK_COST_ROUNDS) || 10;
 const CONCURRENCY = Number(process.env.FRAMEWORK_COST_CONCURRENCY) || 8;
 const PER_BLOCK = Number(process.env.FRAMEWORK_COST_REQUESTS) || 400;
 const WARMUP = 1500;
-// The app's CPU per message (issue 30's round trip, sequential): one inbound HTTP request each.
-const APP_CPU_PER_MESSAGE_MS = 2.9;
+// The app's CPU per message in the round trip (one inbound HTTP request each), to put a saving in
+// proportion: FRAMEWORK_COST_APP_CPU_MS when a newer bench run reads otherwise.
+const APP_CPU_PER_MESSAGE_MS = Number(process.env.FRAMEWORK_COST_APP_CPU_MS) || 2.9;
 
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 const CHAT_ID = '22222222-2222-4222-8222-222222222222';
