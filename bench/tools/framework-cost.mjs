@@ -2,8 +2,7 @@
 // servers, each a child process answering the same two routes with no database (the framework only):
 //   nest-express  Nest on @nestjs/platform-express with the app's middleware (helmet, compression,
 //                 cookie-parser, express.json 100kb), a global JWT guard and the app's ValidationPipe
-//   express-lean  the same with two changes that stay on Express: compression for GET and HEAD only,
-//                 no ETag
+//   express-lean  the same with one change that stays on Express: compression for GET and HEAD only
 //   nest-fastify  the same module on @nestjs/platform-fastify (@fastify/helmet, @fastify/compress,
 //                 @fastify/cookie, Fastify's own JSON parser with a 100kb limit)
 //   bare          node `http` doing the same by hand
