@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createTestApp, registerUser, type TestApp } from '../../test/app.test-util';
 import { newChatIn, pdfBytes, slowUpload } from '../../test/attachments.test-util';
 import { startS3rver } from '../../test/s3rver.test-util';
+import { InlineJobQueue } from '../queue/inline-job-queue';
 import { JobQueue } from '../queue/job-queue';
 import { ATTACHMENT_STORE } from '../files/attachment-store';
 import {
@@ -184,7 +185,10 @@ describe('multipart uploads an S3 outage left in the bucket', () => {
     await s3.ageUpload(ids.outside, old);
     await s3.ageUpload(ids.recent, 60 * 60 * 1000); // an hour: not abandoned yet
 
+    const repeat = jest.spyOn(InlineJobQueue.prototype, 'repeat');
     const t = await app();
+    expect(repeat).toHaveBeenCalledWith('files.abort-abandoned-uploads', {}, 60 * 60 * 1000);
+    repeat.mockRestore();
     await until('the sweep at start', async () => !(await listed()).includes(keys.old1));
     await until('the sweep at start', async () => !(await listed()).includes(keys.old2));
     expect((await listed()).sort()).toEqual([keys.recent, keys.outside].sort());
