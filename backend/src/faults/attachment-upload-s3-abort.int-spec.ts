@@ -162,19 +162,21 @@ describe('multipart uploads an S3 outage left in the bucket', () => {
     expect(await s3.uploads()).toEqual([]);
   }, 60_000);
 
-  it('the sweep aborts old incomplete uploads under the prefix, at start and every hour, and leaves the rest alone', async () => {
+  it('the sweep aborts old incomplete uploads of ours, at start and every hour, and leaves the rest alone', async () => {
     const old = ABANDONED_UPLOAD_MS + 60_000;
     const keys = {
       old1: `attachments/${randomUUID()}`,
       old2: `attachments/${randomUUID()}`,
       recent: `attachments/${randomUUID()}`,
       outside: `exports/${randomUUID()}`,
+      notAFile: 'attachments/backup.tar', // under the prefix, but no key of ours
     };
     const ids = {
       old1: await create(keys.old1),
       old2: await create(keys.old2),
       recent: await create(keys.recent),
       outside: await create(keys.outside),
+      notAFile: await create(keys.notAFile),
     };
     // One with a part stored, as a cut upload has.
     await client.send(
@@ -183,6 +185,7 @@ describe('multipart uploads an S3 outage left in the bucket', () => {
     await s3.ageUpload(ids.old1, old);
     await s3.ageUpload(ids.old2, old);
     await s3.ageUpload(ids.outside, old);
+    await s3.ageUpload(ids.notAFile, old);
     await s3.ageUpload(ids.recent, 60 * 60 * 1000); // an hour: not abandoned yet
 
     const repeat = jest.spyOn(InlineJobQueue.prototype, 'repeat');
@@ -191,15 +194,15 @@ describe('multipart uploads an S3 outage left in the bucket', () => {
     repeat.mockRestore();
     await until('the sweep at start', async () => !(await listed()).includes(keys.old1));
     await until('the sweep at start', async () => !(await listed()).includes(keys.old2));
-    expect((await listed()).sort()).toEqual([keys.recent, keys.outside].sort());
-    expect((await s3.uploads()).sort()).toEqual([ids.recent, ids.outside].sort());
+    expect((await listed()).sort()).toEqual([keys.recent, keys.outside, keys.notAFile].sort());
+    expect((await s3.uploads()).sort()).toEqual([ids.recent, ids.outside, ids.notAFile].sort());
 
     // The hourly job does the same.
     const later = `attachments/${randomUUID()}`;
     await s3.ageUpload(await create(later), old);
     await t.app.get(JobQueue).enqueue('files.abort-abandoned-uploads', {});
     await t.drain();
-    expect((await listed()).sort()).toEqual([keys.recent, keys.outside].sort());
+    expect((await listed()).sort()).toEqual([keys.recent, keys.outside, keys.notAFile].sort());
   }, 60_000);
 
   it('several nodes sweeping at once is harmless: an upload another aborted first counts as gone', async () => {

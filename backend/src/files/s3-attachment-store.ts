@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { DomainError } from '../common/domain-errors';
 import { untilAnswers } from '../common/until-answers';
+import { isUuid } from '../common/uuid';
 import type { AttachmentStore } from './attachment-store';
 
 export const FILE_STORE_UNAVAILABLE =
@@ -293,8 +294,8 @@ export class S3AttachmentStore implements AttachmentStore {
   /**
    * Aborts the incomplete multipart uploads under the prefix initiated before `olderThanMs` ago: those a
    * process could not abort before it stopped, or gave up on. Harmless on several nodes at once: an
-   * upload another node aborted first counts as gone. Keys outside the prefix are never touched (the
-   * bucket may be shared). Null when the server cannot list incomplete uploads (some S3-compatible ones).
+   * upload another node aborted first counts as gone. Only this store's keys (the prefix and a file id)
+   * are touched: the bucket may be shared. Null when the server cannot list incomplete uploads (some S3-compatible ones).
    */
   async abortAbandonedUploads(
     olderThanMs = ABANDONED_UPLOAD_MS,
@@ -322,10 +323,12 @@ export class S3AttachmentStore implements AttachmentStore {
       }
       for (const upload of list.Uploads ?? []) {
         const { Key, UploadId, Initiated } = upload;
-        // The server was asked for the prefix; checked again so a server that ignores it cannot make us
-        // abort another application's upload.
-        if (!Key?.startsWith(prefix) || !UploadId || !Initiated || Initiated.getTime() > before) continue;
-        result[await this.abortUpload(Key, UploadId)]++;
+        // Only keys this store writes (the prefix, then a file id): the server was asked for the prefix,
+        // but one that ignores it, or an empty prefix in a shared bucket, must not make us abort another
+        // application's upload.
+        if (!Key || !UploadId || !Initiated) continue;
+        const ours = Key.startsWith(prefix) && isUuid(Key.slice(prefix.length));
+        if (ours && Initiated.getTime() <= before) result[await this.abortUpload(Key, UploadId)]++;
       }
       if (!list.IsTruncated || !list.NextKeyMarker) break;
       KeyMarker = list.NextKeyMarker;
