@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { untilAnswers } from '../common/until-answers';
 
 const logger = new Logger('Database');
 
@@ -25,16 +26,12 @@ export async function untilDatabaseAnswers<T>(
   work: () => Promise<T>,
   options: { giveUpAfterMs?: number; stopping?: () => boolean } = {},
 ): Promise<T> {
-  const { giveUpAfterMs = 10 * 60_000, stopping = () => false } = options;
-  const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      // The process shutting down closes the pool too: that is not an outage to wait out.
-      if (!isConnectionError(error) || stopping() || Date.now() - started > giveUpAfterMs) throw error;
-      if (attempt === 1) logger.warn(`${what}: the database is not answering; trying again until it does`);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 5000)));
-    }
-  }
+  const { giveUpAfterMs = 10 * 60_000, stopping } = options;
+  return untilAnswers(work, {
+    isOutage: isConnectionError,
+    giveUpAfterMs,
+    maxDelayMs: 5000,
+    stopping,
+    onOutage: () => logger.warn(`${what}: the database is not answering; trying again until it does`),
+  });
 }

@@ -13,6 +13,11 @@ export interface AttachmentStore {
   read(fileId: string): Promise<Readable>;
   /** Deletes the bytes of these files (absent ones are ignored). */
   remove(fileIds: readonly string[]): Promise<void>;
+  /**
+   * A bucket only: aborts incomplete multipart uploads left behind by a cut upload whose abort never got
+   * through (S3 away, the process stopped); null when the server cannot list them.
+   */
+  abortAbandonedUploads?(): Promise<{ aborted: number; gone: number } | null>;
 }
 
 export const ATTACHMENT_STORE = Symbol('ATTACHMENT_STORE');

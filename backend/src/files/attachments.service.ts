@@ -401,6 +401,16 @@ export class AttachmentsService implements OnApplicationShutdown {
     return removed.length;
   }
 
+  /** Whether the bytes live in a bucket, where cut multipart uploads can be left behind. */
+  get storesInBucket(): boolean {
+    return this.store.kind === 's3';
+  }
+
+  /** Incomplete multipart uploads abandoned in the bucket (see AttachmentStore); null: none to look for. */
+  async abortAbandonedUploads(): Promise<{ aborted: number; gone: number } | null> {
+    return (await this.store.abortAbandonedUploads?.()) ?? null;
+  }
+
   private async discard(files: Array<{ id: string; storage: string }>): Promise<void> {
     const ids = files.map((f) => f.id);
     const removeBytes = () => this.store.remove(files.filter((f) => f.storage === 's3').map((f) => f.id));

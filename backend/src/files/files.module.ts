@@ -7,6 +7,7 @@ import { AttachmentsService } from './attachments.service';
 import { FilesController } from './files.controller';
 import { AttachmentsRepository, FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
+import { AbandonedUploadsSweeper } from './jobs/abandoned-uploads.sweeper';
 import { UnattachedFilesSweeper } from './jobs/unattached-files.sweeper';
 import { PgAttachmentStore } from './pg-attachment-store';
 import { parseS3Url, S3AttachmentStore } from './s3-attachment-store';
@@ -26,6 +27,7 @@ async function openAttachmentStore(config: AppConfig, rows: AttachmentsRepositor
     AttachmentsRepository,
     AttachmentsService,
     UnattachedFilesSweeper,
+    AbandonedUploadsSweeper,
     {
       provide: ATTACHMENT_STORE,
       useFactory: openAttachmentStore,

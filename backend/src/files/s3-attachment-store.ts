@@ -1,10 +1,52 @@
+import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { DomainError } from '../common/domain-errors';
+import { untilAnswers } from '../common/until-answers';
+import { isUuid } from '../common/uuid';
 import type { AttachmentStore } from './attachment-store';
 
 export const FILE_STORE_UNAVAILABLE =
   'The file store is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * How long a cut multipart upload's abort is tried again while S3 does not answer; after that it is left
+ * to the sweep below and the bucket's lifecycle rule.
+ */
+export const ABORT_RETRY_MS = 24 * 60 * 60 * 1000;
+/** The longest wait between two tries of such an abort. */
+const ABORT_RETRY_MAX_DELAY_MS = 60_000;
+/**
+ * The longest wait for S3's answer to a list or an abort: a connection that hangs must not stall the
+ * retries, or a sweep that a shutdown waits for.
+ */
+const CALL_TIMEOUT_MS = 30_000;
+/**
+ * Incomplete multipart uploads under the prefix initiated longer ago than this are abandoned (their
+ * process died or gave up on them): the sweep aborts them. Far longer than any upload takes, so an
+ * upload in progress is never cut by it.
+ */
+export const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
+/** Uploads one sweep looks at, at most (pages of 1,000): the rest wait for the next run. */
+const SWEEP_MAX_PAGES = 10;
+
+const statusOf = (error: unknown): number | undefined =>
+  (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+
+/**
+ * S3 not answering: no answer at all (refused, reset, timed out) or a 5xx. A 501 (an S3-compatible server
+ * without that operation) is an answer, and will not change by waiting.
+ */
+export function isS3Outage(error: unknown): boolean {
+  if ((error as Error | null)?.name === 'AbortError') return false;
+  const status = statusOf(error);
+  return status === undefined || (status >= 500 && status !== 501);
+}
+
+/** The multipart upload is not there (any more): aborted already, by another node or an earlier try. */
+function isNoSuchUpload(error: unknown): boolean {
+  return (error as Error | null)?.name === 'NoSuchUpload';
+}
 
 /**
  * An S3 call's failure as the caller should see it: no answer from the server (refused, reset, timed
@@ -12,7 +54,7 @@ export const FILE_STORE_UNAVAILABLE =
  * operator must fix) stays a server error.
  */
 function asUnavailable(error: unknown): unknown {
-  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  const status = statusOf(error);
   if (status === undefined || status >= 500)
     return new DomainError('SERVICE_UNAVAILABLE', FILE_STORE_UNAVAILABLE);
   return error;
@@ -79,6 +121,12 @@ export const S3_PART_BYTES = 5 * 1024 * 1024;
  */
 export class S3AttachmentStore implements AttachmentStore {
   readonly kind = 's3' as const;
+  private readonly logger = new Logger('S3AttachmentStore');
+  /** Aborted on shutdown: background aborts stop waiting (what they leave, the sweep removes later). */
+  private readonly stopping = new AbortController();
+  /** Aborts being tried again in the background now. */
+  private readonly retrying = new Set<Promise<void>>();
+  private warnedUnlistable = false;
 
   private constructor(
     private readonly client: S3Client,
@@ -159,12 +207,134 @@ export class S3AttachmentStore implements AttachmentStore {
       );
       return total;
     } catch (error) {
-      if (uploadId !== undefined)
-        await this.client
-          .send(new this.sdk.AbortMultipartUploadCommand({ ...target, UploadId: uploadId }))
-          .catch(() => undefined); // the bucket's lifecycle rules clean up what is left
+      if (uploadId !== undefined) await this.abortCut(target.Key, uploadId);
       throw error;
     }
+  }
+
+  /**
+   * Aborts a cut multipart upload, so its parts do not stay in the bucket (billed, in no listing). S3
+   * away (most likely why the upload was cut): tried again in the background until it answers, for a day
+   * at most; the caller's answer does not wait for that.
+   */
+  private async abortCut(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.abortUpload(key, uploadId);
+    } catch (error) {
+      if (this.notAnswering(error)) this.abortInBackground(key, uploadId);
+      else this.warnLeft(key, uploadId, error);
+    }
+  }
+
+  private abortInBackground(key: string, uploadId: string): void {
+    const retry = untilAnswers(() => this.abortUpload(key, uploadId), {
+      isOutage: (error) => this.notAnswering(error),
+      giveUpAfterMs: ABORT_RETRY_MS,
+      maxDelayMs: ABORT_RETRY_MAX_DELAY_MS,
+      signal: this.stopping.signal,
+      onOutage: () =>
+        this.logger.warn(
+          `S3 is not answering: aborting the cut multipart upload ${uploadId} of ${key} again until it does`,
+        ),
+    })
+      .then((outcome) =>
+        this.logger.log(
+          outcome === 'aborted'
+            ? `Aborted the cut multipart upload ${uploadId} of ${key} now that S3 answers`
+            : `The cut multipart upload ${uploadId} of ${key} was already gone`,
+        ),
+      )
+      .catch((error: unknown) => this.warnLeft(key, uploadId, error))
+      .finally(() => this.retrying.delete(retry));
+    this.retrying.add(retry);
+  }
+
+  private warnLeft(key: string, uploadId: string, error: unknown): void {
+    const why = this.stopping.signal.aborted ? 'shutting down' : `gave up: ${String(error)}`;
+    this.logger.warn(
+      `Could not abort the cut multipart upload ${uploadId} of ${key} (${why}); the sweep of abandoned uploads or the bucket's lifecycle rule removes it`,
+    );
+  }
+
+  /** Aborts one multipart upload; one already gone (another node's sweep, an earlier try) is no error. */
+  async abortUpload(key: string, uploadId: string): Promise<'aborted' | 'gone'> {
+    try {
+      await this.client.send(
+        new this.sdk.AbortMultipartUploadCommand({
+          Bucket: this.location.bucket,
+          Key: key,
+          UploadId: uploadId,
+        }),
+        { abortSignal: this.callSignal() },
+      );
+      return 'aborted';
+    } catch (error) {
+      if (isNoSuchUpload(error)) return 'gone';
+      throw error;
+    }
+  }
+
+  /** S3 away, or a call's own timeout (S3 hung); not the shutdown ending a call. */
+  private notAnswering(error: unknown): boolean {
+    if (this.stopping.signal.aborted) return false;
+    const name = (error as Error | null)?.name;
+    return isS3Outage(error) || name === 'TimeoutError' || name === 'AbortError';
+  }
+
+  /** Ends a call to S3 on shutdown, or when S3 takes too long to answer. */
+  private callSignal(): AbortSignal {
+    return AbortSignal.any([this.stopping.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]);
+  }
+
+  /** Background aborts not finished yet (tests wait on them). */
+  async settled(): Promise<void> {
+    while (this.retrying.size) await Promise.allSettled([...this.retrying]);
+  }
+
+  /**
+   * Aborts the incomplete multipart uploads under the prefix initiated before `olderThanMs` ago: those a
+   * process could not abort before it stopped, or gave up on. Harmless on several nodes at once: an
+   * upload another node aborted first counts as gone. Only this store's keys (the prefix and a file id)
+   * are touched: the bucket may be shared. Null when the server cannot list incomplete uploads (some S3-compatible ones).
+   */
+  async abortAbandonedUploads(
+    olderThanMs = ABANDONED_UPLOAD_MS,
+  ): Promise<{ aborted: number; gone: number } | null> {
+    const { bucket: Bucket, prefix } = this.location;
+    const before = Date.now() - olderThanMs;
+    const result = { aborted: 0, gone: 0 };
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (let page = 0; page < SWEEP_MAX_PAGES && !this.stopping.signal.aborted; page++) {
+      let list;
+      try {
+        list = await this.client.send(
+          new this.sdk.ListMultipartUploadsCommand({ Bucket, Prefix: prefix, KeyMarker, UploadIdMarker }),
+          { abortSignal: this.callSignal() },
+        );
+      } catch (error) {
+        if (statusOf(error) !== 501) throw error;
+        if (!this.warnedUnlistable)
+          this.logger.warn(
+            `This S3 server cannot list incomplete multipart uploads (${String(error)}): only the bucket's lifecycle rule removes abandoned ones`,
+          );
+        this.warnedUnlistable = true;
+        return null;
+      }
+      for (const upload of list.Uploads ?? []) {
+        const { Key, UploadId, Initiated } = upload;
+        // Only keys this store writes (the prefix, then a file id): the server was asked for the prefix,
+        // but one that ignores it, or an empty prefix in a shared bucket, must not make us abort another
+        // application's upload.
+        if (!Key || !UploadId || !Initiated) continue;
+        const ours = Key.startsWith(prefix) && isUuid(Key.slice(prefix.length));
+        if (ours && Initiated.getTime() <= before) result[await this.abortUpload(Key, UploadId)]++;
+      }
+      if (!list.IsTruncated || !list.NextKeyMarker) break;
+      KeyMarker = list.NextKeyMarker;
+      UploadIdMarker = list.NextUploadIdMarker;
+    }
+    return result;
   }
 
   async read(fileId: string): Promise<Readable> {
@@ -189,7 +359,16 @@ export class S3AttachmentStore implements AttachmentStore {
     }
   }
 
+  /**
+   * Stops the background aborts at once (a shutdown does not wait for S3) and closes the client's
+   * connections. Called by Nest on the app's shutdown.
+   */
+  onApplicationShutdown(): void {
+    this.destroy();
+  }
+
   destroy(): void {
+    this.stopping.abort();
     this.client.destroy();
   }
 }

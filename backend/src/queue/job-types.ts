@@ -66,6 +66,7 @@ export interface JobPayloads {
   'account.register': AccountRegisterJob;
   'replies.sweep-stale': SweepJob;
   'files.sweep-unattached': SweepJob;
+  'files.abort-abandoned-uploads': SweepJob;
   'insights.compact': SweepJob;
   'deliveries.prune': SweepJob;
 }
@@ -80,6 +81,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'account.register',
   'replies.sweep-stale',
   'files.sweep-unattached',
+  'files.abort-abandoned-uploads',
   'insights.compact',
   'deliveries.prune',
 ];
