@@ -16,6 +16,7 @@ import { withLogging } from './logging/logging.module';
 import { bindRequestContext } from './logging/request-context';
 import { recordHttpRequests } from './metrics/metrics';
 import { AppIoAdapter } from './realtime/app-io.adapter';
+import { weakEtagForReads } from './web/etag';
 import { compressApiResponses, serveFrontend } from './web/serve-frontend';
 import { connectSources } from './voice/voice-csp';
 import { AGENT_CALLBACK_PATH } from './agent-callbacks/callback-body';
@@ -44,6 +45,7 @@ export async function createApp(
   app.useLogger(appLoggerFor(root));
   app.useWebSocketAdapter(new AppIoAdapter(app, config.redisUrl));
   app.disable('x-powered-by');
+  app.set('etag', weakEtagForReads);
   // First: a draining node waits for the requests in flight (common/graceful-shutdown.ts).
   app.use(trackRequestsInFlight);
   // Then every request gets its id and its access-log line, even one a later middleware refuses.

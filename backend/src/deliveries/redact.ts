@@ -13,6 +13,8 @@ const SECRET_NAME =
  */
 function redactUrl(text: string): string {
   if (!/^https?:\/\//i.test(text)) return text;
+  // Userinfo needs an `@`, a query a `?`: a URL with neither (a callback URL) has nothing to redact.
+  if (!text.includes('@') && !text.includes('?')) return text;
   let url: URL;
   try {
     url = new URL(text);

@@ -22,6 +22,8 @@ interface RequestContext {
   requestId?: string;
   /** The logger of the work in progress: its lines carry the request id (and a job's name and id). */
   logger?: Logger;
+  /** A GET or HEAD: its answer can be revalidated by an ETag (If-None-Match). */
+  revalidatable?: boolean;
 }
 
 /**
@@ -39,6 +41,11 @@ export function currentLogger(): Logger | undefined {
   return context.getStore()?.logger;
 }
 
+/** False only inside a request that no conditional request can revalidate (not a GET or HEAD). */
+export function answerMayBeRevalidated(): boolean {
+  return context.getStore()?.revalidatable ?? true;
+}
+
 export function runInRequestContext<T>(store: RequestContext, work: () => T): T {
   return context.run(store, work);
 }
@@ -50,5 +57,12 @@ export function runInRequestContext<T>(store: RequestContext, work: () => T): T 
  */
 export function bindRequestContext(req: Request, _res: Response, next: NextFunction): void {
   const { id, log } = req as Request & { id?: unknown; log?: Logger };
-  runInRequestContext({ requestId: typeof id === 'string' ? id : undefined, logger: log }, next);
+  runInRequestContext(
+    {
+      requestId: typeof id === 'string' ? id : undefined,
+      logger: log,
+      revalidatable: req.method === 'GET' || req.method === 'HEAD',
+    },
+    next,
+  );
 }

@@ -99,4 +99,28 @@ describe('serving the app and compressed answers (real PostgreSQL)', () => {
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
   });
+
+  it('compresses large reads only: a write answers uncompressed, whatever it accepts', async () => {
+    const read = await getRaw(http, '/api/docs/json', 'gzip');
+    expect(read.headers['content-encoding']).toBe('gzip');
+    const post = await request(http)
+      .post('/api/auth/login')
+      .set('Accept-Encoding', 'gzip')
+      .send({ email: 'nobody@example.com', password: 'x'.repeat(3000) });
+    expect(post.status).toBeGreaterThanOrEqual(400);
+    expect(post.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('tags reads for revalidation (304 on If-None-Match) and not writes', async () => {
+    const first = await request(http).get('/api/docs/json').expect(200);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"/);
+    const again = await request(http).get('/api/docs/json').set('If-None-Match', tag).expect(304);
+    expect(again.text).toBe('');
+    const head = await request(http).head('/api/docs/json').set('If-None-Match', tag);
+    expect(head.status).toBe(304);
+    const post = await request(http).post('/api/auth/login').send({});
+    expect(post.status).toBe(400);
+    expect(post.headers.etag).toBeUndefined();
+  });
 });

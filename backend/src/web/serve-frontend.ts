@@ -45,11 +45,7 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
 }
 
-/**
- * Compresses the API's larger answers (lists, histories) on the fly. Small ones (a sent message, a
- * token) are not worth the CPU; streams and Socket.IO's polling transport are left alone.
- */
-export const compressApiResponses = compression({
+const compressLargeAnswers = compression({
   threshold: 2048,
   filter: (req, res) => {
     if (!req.url?.startsWith('/api/')) return false;
@@ -58,3 +54,15 @@ export const compressApiResponses = compression({
     return compression.filter(req, res);
   },
 });
+
+/**
+ * Compresses the API's larger answers (lists, histories) on the fly. Small ones (a sent message, a
+ * token) are not worth the CPU; streams and Socket.IO's polling transport are left alone.
+ */
+export function compressApiResponses(req: Request, res: Response, next: NextFunction): void {
+  // Only GETs answer with lists and histories (compression leaves a HEAD alone anyway). A write answers
+  // with the one thing it made (a message, a token, a 202), under the threshold, so it need not pay for
+  // compression's wrapping of the response (on-headers, a patched write and end) on every send.
+  if (req.method !== 'GET' || !req.url.startsWith('/api/')) return next();
+  compressLargeAnswers(req, res, next);
+}
