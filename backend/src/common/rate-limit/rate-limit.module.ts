@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { ThrottlerStorageService } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/app-config';
+import { MemoryThrottlerStorage } from './memory-throttler.storage';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RATE_LIMIT_SCALE, RATE_LIMIT_STORAGE } from './rate-limit.storage';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
@@ -23,7 +23,7 @@ export class RateLimitModule {
           useFactory: () =>
             redisUrl
               ? new RedisThrottlerStorage(redisUrl, config.queuePrefix)
-              : new ThrottlerStorageService(),
+              : new MemoryThrottlerStorage(),
         },
         { provide: RATE_LIMIT_SCALE, useValue: config.rateLimitScale },
         RateLimitGuard,
