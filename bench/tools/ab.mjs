@@ -2,7 +2,8 @@
 // build runs as `npm start` runs it (its own embedded PostgreSQL), both get the round-trip shapes in
 // interleaved blocks (A B, B A, ...), and the tables show B / A: what a change costs or saves, measured
 // with the same background load on both. For changes too small to see across two separate bench runs
-// on a shared machine.
+// on a shared machine. `AB_NODE_ARGS_A` / `AB_NODE_ARGS_B`: node flags for one side only (e.g. the same build
+// twice with `AB_NODE_ARGS_B=--max-semi-space-size=32`, to measure a runtime flag).
 import { resolve } from 'node:path';
 import { openDatabase, signUp } from '../lib/clients.mjs';
 import { ROOT, CONFIG } from '../lib/config.mjs';
@@ -21,7 +22,8 @@ if (!distA || !distB) {
 installProcessHandlers();
 
 async function side(name, dist, webhook) {
-  const app = await startApp(webhook.hostPort, resolve(ROOT, dist, 'main.js'));
+  const nodeArgs = (process.env[`AB_NODE_ARGS_${name}`] ?? '').split(' ').filter(Boolean);
+  const app = await startApp(webhook.hostPort, resolve(ROOT, dist, 'main.js'), {}, { nodeArgs });
   const ctx = { app, webhook, ...(await signUp(app.base, webhook.url)) };
   ctx.db = await openDatabase(app.databaseUrl);
   const sequentialChat = await ctx.newChat('sequential');
