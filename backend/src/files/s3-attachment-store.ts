@@ -21,6 +21,17 @@ const ABORT_RETRY_MAX_DELAY_MS = 60_000;
  * retries, or a sweep that a shutdown waits for.
  */
 const CALL_TIMEOUT_MS = 30_000;
+
+/**
+ * Every S3 request's limits: connecting, and silence on a connection once connected (an idle timer, not a
+ * total: a large part on a slow link keeps going while bytes move). Without them an S3 server that accepts
+ * connections and never answers held an upload's request, and its part in memory, forever.
+ */
+export interface S3Timeouts {
+  connectMs: number;
+  idleMs: number;
+}
+export const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, idleMs: 30_000 };
 /**
  * Incomplete multipart uploads under the prefix initiated longer ago than this are abandoned (their
  * process died or gave up on them): the sweep aborts them. Far longer than any upload takes, so an
@@ -135,9 +146,12 @@ export class S3AttachmentStore implements AttachmentStore {
   ) {}
 
   /** The SDK is loaded only when S3 is configured: it is large, and most installations do not need it. */
-  static async open(location: S3Location): Promise<S3AttachmentStore> {
+  static async open(location: S3Location, timeouts: S3Timeouts = S3_TIMEOUTS): Promise<S3AttachmentStore> {
     const sdk = await import('@aws-sdk/client-s3');
     const client = new sdk.S3Client({
+      // The SDK tries a call 3 times, a timed-out one too (so a hung server costs a read 3 idle limits);
+      // a streamed upload is not tried again.
+      requestHandler: { connectionTimeout: timeouts.connectMs, socketTimeout: timeouts.idleMs },
       endpoint: location.endpoint,
       region: location.region,
       forcePathStyle: location.forcePathStyle,
