@@ -131,9 +131,13 @@ export interface StoredReply {
   chat: ChatView;
 }
 
-/** A user message stored (with the chat as the list now shows it), or why the chat refused it. */
+/**
+ * A user message stored (with the chat as the list now shows it, and, sent outside a transaction, what
+ * its reply job's first attempt needs: `firstReply`), or why the chat refused it.
+ */
 export type SendOutcome =
-  (StoredMessage & { chat: ChatView }) | { refused: 'not_found' | 'archived' | 'pending' | 'inactive' };
+  | (StoredMessage & { chat: ChatView; firstReply?: PendingReply })
+  | { refused: 'not_found' | 'archived' | 'pending' | 'inactive' };
 
 /**
  * The chat columns an UPDATE ... RETURNING gives back next to a message's (`m.*, c.*`), prefixed so
@@ -200,10 +204,20 @@ function movedChat(row: MessageRow & MovedChatRow, pendingReply: boolean): ChatV
   });
 }
 
+/**
+ * The chat's agent as the reply job calls it (PENDING_REPLY_SQL's columns), read by the send for the job's
+ * first attempt: whether it is the owner's (the job's own read finds no agent otherwise), its webhook,
+ * secret and options, and when a callback token issued now expires (the database's clock).
+ */
+const SENT_AGENT_COLUMNS = `a.user_id = c.user_id AND a.company_id = c.company_id AS agent_owned,
+   a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
+   a.callback_deadline_minutes AS agent_callback_minutes, a.send_files_inline AS agent_files_inline,
+   (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at`;
+
 /** The message path's statements: fixed texts, run as named prepared statements (Database.prepared). */
 const SEND_SQL = `WITH target AS (
    SELECT c.id, c.is_archived, a.is_active AS agent_active, a.is_default AS agent_is_default,
-     ${PENDING_REPLY} AS pending
+     ${PENDING_REPLY} AS pending, ${SENT_AGENT_COLUMNS}
    FROM chats c JOIN agents a ON a.id = c.agent_id
    WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
    FOR UPDATE OF c
@@ -218,7 +232,9 @@ const SEND_SQL = `WITH target AS (
    FROM stored m WHERE c.id = m.chat_id
    RETURNING ${MOVED_CHAT_COLUMNS}
  )
- SELECT t.is_archived AS refused_archived, t.agent_active, t.pending, t.agent_is_default, m.*, c.*
+ SELECT t.is_archived AS refused_archived, t.agent_active, t.pending, t.agent_is_default, t.agent_owned,
+   t.agent_webhook, t.agent_signing_secret, t.agent_callback_minutes, t.agent_files_inline,
+   t.agent_callback_expires_at, m.*, c.*
  FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
 
 const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, m.reply_round, m.reply_requested_at, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
@@ -272,7 +288,17 @@ const STORE_REPLY_SQL = storeReplySql(false);
 const STORE_REPLY_LOGGED_SQL = storeReplySql(true);
 
 type SendRow = MessageRow &
-  MovedChatRow & { refused_archived: boolean; agent_active: boolean; pending: boolean };
+  MovedChatRow & {
+    refused_archived: boolean;
+    agent_active: boolean;
+    pending: boolean;
+    agent_owned: boolean;
+    agent_webhook: string;
+    agent_signing_secret: string | null;
+    agent_callback_minutes: number;
+    agent_files_inline: boolean;
+    agent_callback_expires_at: number;
+  };
 type ReplyRow = MessageRow & MovedChatRow & { user_id: string; company_id: string };
 
 /**
@@ -301,6 +327,33 @@ const toFailedReply = (row: FailedRow): FailedReply => ({
   companyId: row.company_id,
   agentId: row.agent_id,
 });
+
+/**
+ * The reply job's context for a message the send just stored, as findPendingReply would read it right
+ * after: round 0, asked at the message's time, no files yet, the chat's agent (the owner's).
+ */
+function firstReplyOf(message: MessageView, row: SendRow): PendingReply {
+  return {
+    message,
+    round: 0,
+    askedAt: message.timestamp,
+    chatId: message.chatId,
+    // As the database spells them (the chat matched the owner's ids): the sender is the chat's owner.
+    userId: message.senderId,
+    companyId: row.chat_company_id,
+    agentId: row.chat_agent_id,
+    hasFiles: false,
+    agent: {
+      id: row.chat_agent_id,
+      isDefault: row.agent_is_default,
+      webhook: row.agent_webhook,
+      signingSecret: row.agent_signing_secret,
+      callbackExpiresAt: row.agent_callback_expires_at,
+      callbackDeadlineMinutes: row.agent_callback_minutes,
+      sendFilesInline: row.agent_files_inline,
+    },
+  };
+}
 
 /**
  * The SQL of messages. Reads by chat take a chat id the caller has already checked against its owner;
@@ -470,7 +523,11 @@ export class MessagesRepository {
     if (!row.agent_active) return { refused: 'inactive' };
     // Checked, and yet not stored: a simultaneous send stored its message first.
     if (!row.id) return { refused: 'pending' };
-    return { message: toMessageView(row), createdAt: row.created_at, chat: movedChat(row, true) };
+    const message = toMessageView(row);
+    const chat = movedChat(row, true);
+    // Inside a transaction the caller may add files and commits later: its job reads the reply back.
+    if (tx || !row.agent_owned) return { message, createdAt: row.created_at, chat };
+    return { message, createdAt: row.created_at, chat, firstReply: firstReplyOf(message, row) };
   }
 
   /**
