@@ -29,6 +29,12 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     ]);
     expect(ctx.events.eventsOf(me.userId)).toEqual(['message.created', 'agent.typing']);
     expect((await chats.get(me, chat.id)).pendingReply).toBe(true);
+    // The view the send answers with (and tells) is the message as read back.
+    expect((await chats.messages(me, chat.id, {})).messages).toEqual([message]);
+    const told = ctx.events.sent
+      .filter((e) => e.userId === me.userId && e.event === 'message.created')
+      .map((e) => e.payload);
+    expect(told).toEqual([expect.objectContaining({ message, chat: (await chats.list(me, {})).chats[0] })]);
   });
 
   it.each([
