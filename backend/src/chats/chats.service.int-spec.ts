@@ -98,6 +98,14 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     });
     expect(await historyOf(me, chat.id)).toEqual(['first']);
     await chats.storeReply(first.id, 'an answer');
+    // The reply's view and its chat's, as told, are what a read back gives.
+    const told = ctx.events.sent.filter((e) => e.userId === me.userId && e.event === 'message.created');
+    expect(told[told.length - 1].payload).toEqual(
+      expect.objectContaining({
+        message: (await chats.messages(me, chat.id, {})).messages[1],
+        chat: (await chats.list(me, {})).chats[0],
+      }),
+    );
     await chats.send(me, chat.id, 'second');
     expect(await historyOf(me, chat.id)).toEqual(['first', 'an answer', 'second']);
   });
