@@ -95,6 +95,45 @@ describeWithRedis('api and a separate worker process through Redis (BullMQ)', ()
     }
   }, 30_000);
 
+  it("a message to a chat: Redis holds its job's ids only, and the worker reads the message itself", async () => {
+    const user = await registerUser(api);
+    const headers = { Authorization: `Bearer ${user.accessToken}`, 'X-Company-Id': user.companyId };
+    const tab = await connectSocket(api.baseUrl, user.accessToken);
+    const queue = new Queue('switchboard', { connection: { url: redisUrl }, prefix });
+    try {
+      const agent = await request(api.http)
+        .post('/api/agents')
+        .set(headers)
+        .send({ name: 'Signed', webhook: `${hook.url}/ok`, signed: true })
+        .expect(201);
+      const chat = await request(api.http)
+        .post('/api/chats')
+        .set(headers)
+        .send({ agentId: agent.body.id })
+        .expect(201);
+      const sent = await request(api.http)
+        .post(`/api/chats/${chat.body.id}/messages`)
+        .set(headers)
+        .send({ content: 'by id' })
+        .expect(201);
+      const messageId = (sent.body as MessageView).id;
+      const reply = await tab.waitFor<{ message: MessageView }>(
+        'message.created',
+        (p) => p.message.senderType === 'agent',
+        20_000,
+      );
+      expect(reply.message.content).toBe('pong: by id');
+      const job = await queue.getJob(`agent.reply-${messageId}`);
+      expect(job?.data).toEqual({ messageId, requestId: expect.any(String) });
+      const stored = JSON.stringify(job);
+      expect(stored).not.toContain(hook.url);
+      expect(stored).not.toContain(agent.body.signingSecret as string);
+    } finally {
+      await queue.close();
+      tab.close();
+    }
+  }, 30_000);
+
   it('schedules the stale-reply sweep once for the installation, though the api and the worker both ask', async () => {
     const queue = new Queue('switchboard', { connection: { url: redisUrl }, prefix });
     try {

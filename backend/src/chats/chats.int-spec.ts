@@ -11,6 +11,8 @@ import type { ChatPage } from '../contracts/chats';
 import { ChatsService, INVALID_CHAT_CURSOR } from './chats.service';
 import { MessageEntity } from './message.entity';
 import { AgentReplyJobHandler } from './jobs/agent-reply.job';
+import { MessagesRepository } from './messages.repository';
+import { AgentCallbackTokensService } from '../agent-callbacks/agent-callback-tokens.service';
 import { DataSource } from 'typeorm';
 
 describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
@@ -268,6 +270,57 @@ describe('agents and live chat (real PostgreSQL, in-process queue)', () => {
       await handler.sendAgentReply({ messageId: row.id }, { attempt: 1, maxAttempts: 3 });
       const replies = await db.getRepository(MessageEntity).find({ where: { replyTo: row.id } });
       expect(replies.map((reply) => reply.content)).toEqual(['pong: twice']);
+    });
+
+    it("a send's first attempt calls the webhook as a job that reads the message back does", async () => {
+      const user = await registerUser(t);
+      const agent = await createAgent(user, '/ok', { signed: true });
+      const chat = await t.app.get(ChatsService).create(scopeOf(user), agent.id);
+      const reads = jest.spyOn(t.app.get(MessagesRepository), 'findPendingReply');
+      const sent = await request(t.http)
+        .post(`/api/chats/${chat.id}/messages`)
+        .set(as(user))
+        .send({ content: 'same call' })
+        .expect(201);
+      const messageId = (sent.body as MessageView).id;
+      await t.drain();
+      // The first attempt took what the send read: the message was not read back.
+      expect(reads.mock.calls.filter(([id]) => id === messageId)).toEqual([]);
+      // The same message asked again by a job that reads it back (a retry, or a worker's job).
+      const db = t.app.get(DataSource);
+      await db.query(`DELETE FROM messages WHERE reply_to = $1`, [messageId]);
+      await db.query(`UPDATE messages SET reply_status = 'pending' WHERE id = $1`, [messageId]);
+      await t.app.get(AgentReplyJobHandler).sendAgentReply({ messageId }, { attempt: 1, maxAttempts: 3 });
+      expect(reads.mock.calls.filter(([id]) => id === messageId)).toHaveLength(1);
+      reads.mockRestore();
+      const calls = hook.requests.filter(
+        (r) => r.path === '/ok' && JSON.parse(r.body).messageId === messageId,
+      );
+      expect(calls).toHaveLength(2);
+      const [first, reread] = calls.map((call) => JSON.parse(call.body) as Record<string, string>);
+      expect({ ...first, callbackToken: null }).toEqual({ ...reread, callbackToken: null });
+      expect(first).toMatchObject({
+        chatId: chat.id,
+        agentId: agent.id,
+        userId: user.userId,
+        message: 'same call',
+      });
+      // Each token is the message's, for round 0, expiring the agent's deadline after its call was made.
+      const tokens = t.app.get(AgentCallbackTokensService);
+      const [firstToken, rereadToken] = [first, reread].map((body) =>
+        tokens.verify(messageId, body.callbackToken),
+      );
+      expect(firstToken).toEqual({ expiresAtMs: expect.any(Number), round: 0 });
+      expect(rereadToken).toEqual({ expiresAtMs: expect.any(Number), round: 0 });
+      expect(firstToken!.expiresAtMs).toBeLessThanOrEqual(rereadToken!.expiresAtMs);
+      expect(Math.abs(firstToken!.expiresAtMs - (Date.now() + 10 * 60_000))).toBeLessThan(10_000);
+      for (const call of calls) {
+        expect(call.headers['webhook-id']).toBe(messageId);
+        const ts = Number(call.headers['webhook-timestamp']);
+        expect(call.headers['webhook-signature']).toBe(
+          signWebhook(agent.signingSecret!, messageId, ts, call.body),
+        );
+      }
     });
 
     it('takes more simultaneous messages than the pool has connections without locking up', async () => {

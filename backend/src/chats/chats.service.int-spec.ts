@@ -3,6 +3,7 @@ import { useServiceContext } from '../../test/service-context';
 import type { OwnerScope } from '../common/company-scope';
 import { AGENT_INACTIVE, CHAT_ARCHIVED, CHAT_NOT_FOUND, ChatsService, REPLY_PENDING } from './chats.service';
 import { SWEEP_EVERY_MS } from './jobs/stale-reply.sweeper';
+import type { PendingReply } from './messages.repository';
 
 describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
   const ctx = useServiceContext();
@@ -20,10 +21,59 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     const message = await chats.send(me, chat.id, '  hello  ');
     expect(message).toMatchObject({ content: 'hello', senderType: 'user', chatId: chat.id });
     expect(jobsFor(message.id)).toEqual([
-      { name: 'agent.reply', data: { messageId: message.id }, options: { jobId: message.id, attempts: 3 } },
+      {
+        name: 'agent.reply',
+        data: { messageId: message.id },
+        options: { jobId: message.id, attempts: 3, prefetched: expect.objectContaining({ round: 0 }) },
+      },
     ]);
     expect(ctx.events.eventsOf(me.userId)).toEqual(['message.created', 'agent.typing']);
     expect((await chats.get(me, chat.id)).pendingReply).toBe(true);
+    // The view the send answers with (and tells) is the message as read back.
+    expect((await chats.messages(me, chat.id, {})).messages).toEqual([message]);
+    const told = ctx.events.sent
+      .filter((e) => e.userId === me.userId && e.event === 'message.created')
+      .map((e) => e.payload);
+    expect(told).toEqual([expect.objectContaining({ message, chat: (await chats.list(me, {})).chats[0] })]);
+  });
+
+  it.each([
+    ['the default agent', false],
+    ['a signed agent with its own deadline that takes files inline', true],
+  ])("hands its reply job's first attempt what the job would read itself (%s)", async (_, custom) => {
+    const me = await ctx.newMember();
+    const agent = custom
+      ? await ctx.newAgent(me, {
+          signingSecret: 'whsec_snapshot',
+          callbackDeadlineMinutes: 7,
+          sendFilesInline: true,
+        })
+      : undefined;
+    const chat = await ctx.newChat(me, { agent });
+    const message = await chats.send(me, chat.id, 'hello');
+    const prefetched = jobsFor(message.id)[0].options?.prefetched as PendingReply;
+    const read = (await chats.pendingReplyContext(message.id)) as PendingReply;
+    // Each reads the callback deadline from the database's clock: the send's, a moment earlier.
+    const readExpiry = read.agent?.callbackExpiresAt as number;
+    const snapshotExpiry = prefetched.agent?.callbackExpiresAt as number;
+    expect(snapshotExpiry).toBeLessThanOrEqual(readExpiry);
+    expect(snapshotExpiry).toBeGreaterThan(readExpiry - 5_000);
+    expect(prefetched).toEqual({
+      ...read,
+      agent: { ...read.agent, callbackExpiresAt: snapshotExpiry },
+    });
+    expect(read.agent).toMatchObject(
+      custom
+        ? { signingSecret: 'whsec_snapshot', callbackDeadlineMinutes: 7, sendFilesInline: true }
+        : { isDefault: true },
+    );
+  });
+
+  it('hands no snapshot over for a message sent inside a transaction (a first message, files)', async () => {
+    const me = await ctx.newMember();
+    const agent = await ctx.newAgent(me);
+    const { message } = await chats.sendFirst(me, agent.id, 'hi');
+    expect(jobsFor(message.id)[0].options).toEqual({ jobId: message.id, attempts: 3 });
   });
 
   it('refuses a message in an archived chat and stores nothing', async () => {
@@ -48,6 +98,14 @@ describe('chat rules (ChatsService on real PostgreSQL, no HTTP)', () => {
     });
     expect(await historyOf(me, chat.id)).toEqual(['first']);
     await chats.storeReply(first.id, 'an answer');
+    // The reply's view and its chat's, as told, are what a read back gives.
+    const told = ctx.events.sent.filter((e) => e.userId === me.userId && e.event === 'message.created');
+    expect(told[told.length - 1].payload).toEqual(
+      expect.objectContaining({
+        message: (await chats.messages(me, chat.id, {})).messages[1],
+        chat: (await chats.list(me, {})).chats[0],
+      }),
+    );
     await chats.send(me, chat.id, 'second');
     expect(await historyOf(me, chat.id)).toEqual(['first', 'an answer', 'second']);
   });

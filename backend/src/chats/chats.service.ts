@@ -369,14 +369,14 @@ export class ChatsService {
   /** After the commit: tell the user's tabs, then queue the agent's reply. */
   private async afterUserMessage(
     scope: OwnerScope,
-    { chat, message }: { chat: ChatView; message: MessageView },
+    { chat, message, firstReply }: { chat: ChatView; message: MessageView; firstReply?: PendingReply },
   ): Promise<void> {
     const { userId, companyId } = scope;
     this.realtime.toUser(userId, 'message.created', { companyId, chatId: chat.id, message, chat });
     this.realtime.toUser(userId, 'agent.typing', { companyId, chatId: chat.id, typing: true });
     this.insights.touch(companyId);
     try {
-      await this.queueReply(message.id);
+      await this.queueReply(message.id, firstReply);
     } catch (error) {
       // The message is stored and its reply stays pending: the sweep queues it again once the queue is
       // back (PostgreSQL, not Redis, is the record of what still needs an answer).
@@ -384,11 +384,12 @@ export class ChatsService {
     }
   }
 
-  private queueReply(messageId: string): Promise<void> {
+  /** `firstReply`: the job's context as the send read it, for a first attempt in this process. */
+  private queueReply(messageId: string, firstReply?: PendingReply): Promise<void> {
     return this.queue.enqueue(
       'agent.reply',
       { messageId },
-      { jobId: replyJobId(messageId, 0), attempts: AGENT_REPLY_ATTEMPTS },
+      { jobId: replyJobId(messageId, 0), attempts: AGENT_REPLY_ATTEMPTS, prefetched: firstReply },
     );
   }
 

@@ -131,9 +131,13 @@ export interface StoredReply {
   chat: ChatView;
 }
 
-/** A user message stored (with the chat as the list now shows it), or why the chat refused it. */
+/**
+ * A user message stored (with the chat as the list now shows it, and, sent outside a transaction, what
+ * its reply job's first attempt needs: `firstReply`), or why the chat refused it.
+ */
 export type SendOutcome =
-  (StoredMessage & { chat: ChatView }) | { refused: 'not_found' | 'archived' | 'pending' | 'inactive' };
+  | (StoredMessage & { chat: ChatView; firstReply?: PendingReply })
+  | { refused: 'not_found' | 'archived' | 'pending' | 'inactive' };
 
 /**
  * The chat columns an UPDATE ... RETURNING gives back next to a message's (`m.*, c.*`), prefixed so
@@ -173,10 +177,47 @@ export function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatVie
   return toChatView(chat);
 }
 
+/**
+ * What the message path's statements (send, store a reply) take back of the chat they move up: not its
+ * id (the message's chat), nor its last message time and update time (the UPDATE sets both to the
+ * message's creation time), which spares pg a field and a timestamp parse for each on every message.
+ */
+const MOVED_CHAT_COLUMNS = `c.company_id AS chat_company_id, c.agent_id AS chat_agent_id, c.title AS chat_title,
+  c.is_archived AS chat_is_archived, c.last_message AS chat_last_message, c.created_at AS chat_created_at`;
+
+type MovedChatRow = Omit<TouchedChatRow, 'chat_row_id' | 'chat_last_message_at' | 'chat_updated_at'>;
+
+/** The chat a message moved up (MOVED_CHAT_COLUMNS), as the list now shows it. */
+function movedChat(row: MessageRow & MovedChatRow, pendingReply: boolean): ChatView {
+  return toChatView({
+    id: row.chat_id,
+    company_id: row.chat_company_id,
+    agent_id: row.chat_agent_id,
+    agent_is_default: row.agent_is_default,
+    title: row.chat_title,
+    is_archived: row.chat_is_archived,
+    last_message: row.chat_last_message,
+    last_message_at: row.created_at,
+    pending_reply: pendingReply,
+    created_at: row.chat_created_at,
+    updated_at: row.created_at,
+  });
+}
+
+/**
+ * The chat's agent as the reply job calls it (PENDING_REPLY_SQL's columns), read by the send for the job's
+ * first attempt: whether it is the owner's (the job's own read finds no agent otherwise), its webhook,
+ * secret and options, and when a callback token issued now expires (the database's clock).
+ */
+const SENT_AGENT_COLUMNS = `a.user_id = c.user_id AND a.company_id = c.company_id AS agent_owned,
+   a.webhook AS agent_webhook, a.signing_secret AS agent_signing_secret,
+   a.callback_deadline_minutes AS agent_callback_minutes, a.send_files_inline AS agent_files_inline,
+   (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8 AS agent_callback_expires_at`;
+
 /** The message path's statements: fixed texts, run as named prepared statements (Database.prepared). */
 const SEND_SQL = `WITH target AS (
    SELECT c.id, c.is_archived, a.is_active AS agent_active, a.is_default AS agent_is_default,
-     ${PENDING_REPLY} AS pending
+     ${PENDING_REPLY} AS pending, ${SENT_AGENT_COLUMNS}
    FROM chats c JOIN agents a ON a.id = c.agent_id
    WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
    FOR UPDATE OF c
@@ -189,9 +230,11 @@ const SEND_SQL = `WITH target AS (
  ), touched AS (
    UPDATE chats c SET last_message = $5, last_message_at = m.created_at, updated_at = m.created_at
    FROM stored m WHERE c.id = m.chat_id
-   RETURNING ${TOUCHED_CHAT_COLUMNS}
+   RETURNING ${MOVED_CHAT_COLUMNS}
  )
- SELECT t.is_archived AS refused_archived, t.agent_active, t.pending, t.agent_is_default, m.*, c.*
+ SELECT t.is_archived AS refused_archived, t.agent_active, t.pending, t.agent_is_default, t.agent_owned,
+   t.agent_webhook, t.agent_signing_secret, t.agent_callback_minutes, t.agent_files_inline,
+   t.agent_callback_expires_at, m.*, c.*
  FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
 
 const PENDING_REPLY_SQL = `SELECT ${MESSAGE_VIEW_COLUMNS}, m.reply_round, m.reply_requested_at, c.user_id, c.company_id, c.agent_id, a.id AS agent_found,
@@ -226,7 +269,7 @@ const storeReplySql = (logged: boolean) => `WITH target AS (
  ), touched AS (
    UPDATE chats c SET last_message = $3, last_message_at = m.created_at, updated_at = m.created_at
    FROM stored m WHERE c.id = m.chat_id
-   RETURNING ${TOUCHED_CHAT_COLUMNS}
+   RETURNING ${MOVED_CHAT_COLUMNS}
  ), delivered AS (
    -- A delivery the agent accepted (202) is done once its callback's reply is stored.
    UPDATE webhook_deliveries d SET outcome = 'delivered', reply_id = m.id FROM target t, stored m
@@ -245,8 +288,18 @@ const STORE_REPLY_SQL = storeReplySql(false);
 const STORE_REPLY_LOGGED_SQL = storeReplySql(true);
 
 type SendRow = MessageRow &
-  TouchedChatRow & { refused_archived: boolean; agent_active: boolean; pending: boolean };
-type ReplyRow = MessageRow & TouchedChatRow & { user_id: string; company_id: string };
+  MovedChatRow & {
+    refused_archived: boolean;
+    agent_active: boolean;
+    pending: boolean;
+    agent_owned: boolean;
+    agent_webhook: string;
+    agent_signing_secret: string | null;
+    agent_callback_minutes: number;
+    agent_files_inline: boolean;
+    agent_callback_expires_at: number;
+  };
+type ReplyRow = MessageRow & MovedChatRow & { user_id: string; company_id: string };
 
 /**
  * A reply the agent accepted with 202: its job is done (nothing to queue again) and it waits for a
@@ -274,6 +327,33 @@ const toFailedReply = (row: FailedRow): FailedReply => ({
   companyId: row.company_id,
   agentId: row.agent_id,
 });
+
+/**
+ * The reply job's context for a message the send just stored, as findPendingReply would read it right
+ * after: round 0, asked at the message's time, no files yet, the chat's agent (the owner's).
+ */
+function firstReplyOf(message: MessageView, row: SendRow): PendingReply {
+  return {
+    message,
+    round: 0,
+    askedAt: message.timestamp,
+    chatId: message.chatId,
+    // As the database spells them (the chat matched the owner's ids): the sender is the chat's owner.
+    userId: message.senderId,
+    companyId: row.chat_company_id,
+    agentId: row.chat_agent_id,
+    hasFiles: false,
+    agent: {
+      id: row.chat_agent_id,
+      isDefault: row.agent_is_default,
+      webhook: row.agent_webhook,
+      signingSecret: row.agent_signing_secret,
+      callbackExpiresAt: row.agent_callback_expires_at,
+      callbackDeadlineMinutes: row.agent_callback_minutes,
+      sendFilesInline: row.agent_files_inline,
+    },
+  };
+}
 
 /**
  * The SQL of messages. Reads by chat take a chat id the caller has already checked against its owner;
@@ -443,7 +523,11 @@ export class MessagesRepository {
     if (!row.agent_active) return { refused: 'inactive' };
     // Checked, and yet not stored: a simultaneous send stored its message first.
     if (!row.id) return { refused: 'pending' };
-    return { message: toMessageView(row), createdAt: row.created_at, chat: touchedChat(row, true) };
+    const message = toMessageView(row);
+    const chat = movedChat(row, true);
+    // Inside a transaction the caller may add files and commits later: its job reads the reply back.
+    if (tx || !row.agent_owned) return { message, createdAt: row.created_at, chat };
+    return { message, createdAt: row.created_at, chat, firstReply: firstReplyOf(message, row) };
   }
 
   /**
@@ -533,7 +617,7 @@ export class MessagesRepository {
       userId: row.user_id,
       companyId: row.company_id,
       message: toMessageView(row),
-      chat: touchedChat(row, false),
+      chat: movedChat(row, false),
     };
   }
 

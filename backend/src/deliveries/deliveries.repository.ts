@@ -74,7 +74,8 @@ export function recordParams(delivery: DeliveryRecord): unknown[] {
     delivery.chatId,
     delivery.messageId,
     delivery.round,
-    delivery.startedAt,
+    // The same instant as the Date: pg's own conversion of a Date (in local time) costs more.
+    delivery.startedAt.toISOString(),
     delivery.durationMs,
     delivery.attempts,
     delivery.outcome,

@@ -33,8 +33,8 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
         this.seenIds.delete(this.seenIds.values().next().value as string);
     }
     const ids = { jobId: options.jobId, requestId: currentRequestId() };
-    const run = this.run(name, data, options.attempts ?? DEFAULT_ATTEMPTS, ids).finally(() =>
-      this.running.delete(run),
+    const run = this.run(name, data, options.attempts ?? DEFAULT_ATTEMPTS, ids, options.prefetched).finally(
+      () => this.running.delete(run),
     );
     this.running.add(run);
     return Promise.resolve();
@@ -64,13 +64,16 @@ export class InlineJobQueue extends JobQueue implements OnApplicationShutdown {
     data: JobPayloads[N],
     attempts: number,
     ids: { jobId?: string; requestId?: string },
+    prefetched: unknown,
   ): Promise<void> {
     // Let the caller's request finish first, as a real queue would.
     await new Promise((resolve) => setImmediate(resolve));
     const handler = this.registry.get(name);
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        await handler(data, { attempt, maxAttempts: attempts, ...ids });
+        // A retry reads afresh, as a job of another process does on every attempt.
+        const meta = { attempt, maxAttempts: attempts, ...ids };
+        await handler(data, attempt === 1 && prefetched !== undefined ? { ...meta, prefetched } : meta);
         return;
       } catch (error) {
         // The registry's wrapper has logged the failure, in the job's context.

@@ -90,6 +90,12 @@ export interface EnqueueOptions {
   /** Makes the job idempotent: a second enqueue with the same id is ignored. */
   jobId?: string;
   attempts?: number;
+  /**
+   * What the code queueing the job has already read that the job's first attempt would read again: the
+   * in-process driver hands it to that attempt (JobMeta.prefetched); a driver that keeps jobs elsewhere
+   * (BullMQ: Redis) never sends it, so a stored job stays ids only and each of its attempts reads.
+   */
+  prefetched?: unknown;
 }
 
 /** Thrown by a handler when retrying cannot help (e.g. a 4xx answer). */
@@ -103,4 +109,6 @@ export interface JobMeta {
   jobId?: string;
   /** The `X-Request-Id` of the HTTP request that queued the job: in its logs and its webhook call. */
   requestId?: string;
+  /** `EnqueueOptions.prefetched`, on the first attempt of a job run by the process that queued it. */
+  prefetched?: unknown;
 }

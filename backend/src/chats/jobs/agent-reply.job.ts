@@ -120,8 +120,14 @@ export class AgentReplyJobHandler implements OnModuleDestroy {
   @JobHandler('agent.reply')
   async sendAgentReply(job: AgentReplyJob, meta: JobMeta): Promise<void> {
     const id = job.messageId;
-    // The message, its chat and the chat's agent: one query.
-    const context = await this.waitForDatabase(`reply to ${id}`, () => this.chats.pendingReplyContext(id));
+    // The message, its chat and the chat's agent: one query, or, on the first attempt of a job queued by
+    // this process's send, what that send read in its own statement (ChatsService.send). That snapshot
+    // is safe: it is the message and agent as committed moments ago, and a change since (an agent edited
+    // or switched off, the reply stopped or answered) is the same window as one made while the webhook
+    // call runs; the reply is still stored at most once (storeReply's pending check, the reply_to index).
+    const context =
+      (meta.prefetched as PendingReply | undefined) ??
+      (await this.waitForDatabase(`reply to ${id}`, () => this.chats.pendingReplyContext(id)));
     if (!context) return; // answered, failed or deleted already
     // A job of an earlier round: the reply was asked for again since, and that round's job answers it.
     if (context.round !== (job.round ?? 0)) return;
