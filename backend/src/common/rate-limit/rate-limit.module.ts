@@ -21,9 +21,7 @@ export class RateLimitModule {
         {
           provide: RATE_LIMIT_STORAGE,
           useFactory: () =>
-            redisUrl
-              ? new RedisThrottlerStorage(redisUrl, config.queuePrefix)
-              : new MemoryThrottlerStorage(),
+            redisUrl ? new RedisThrottlerStorage(redisUrl, config.queuePrefix) : new MemoryThrottlerStorage(),
         },
         { provide: RATE_LIMIT_SCALE, useValue: config.rateLimitScale },
         RateLimitGuard,
