@@ -42,6 +42,19 @@ export function createLogger(level: LogLevel | 'silent', destination?: Destinati
   );
 }
 
+const unredacted = new WeakMap<RootLogger, RootLogger>();
+
+/**
+ * A child of the root logger without its redaction, for lines made only of our own fields (the access
+ * line, a job's completion line): pino runs every value of a redacting logger's line through the
+ * redaction, which copies and re-serialises it even when it is a plain string. Made once per root.
+ */
+export function unredactedLogger(root: RootLogger): RootLogger {
+  let logger = unredacted.get(root);
+  if (!logger) unredacted.set(root, (logger = root.child({}, { redact: { paths: [], censor: REDACTED } })));
+  return logger;
+}
+
 /** Nest's own start-up chatter (a line per module and per route): only at LOG_LEVEL=debug. */
 const START_UP_CONTEXTS = new Set([
   'NestFactory',
@@ -150,7 +163,7 @@ function accessFields(
 export function accessLog(
   root: RootLogger,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
-  const log = root.child({}, { redact: { paths: [], censor: REDACTED } });
+  const log = unredactedLogger(root);
   return (req, res, next) => {
     const requestId = requestIdFor(req.headers['x-request-id']);
     res.setHeader(REQUEST_ID_HEADER, requestId);

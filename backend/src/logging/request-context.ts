@@ -23,10 +23,12 @@ interface RequestContext {
   /** The logger of the work in progress: its lines carry the request id (and a job's name and id). */
   logger?: Logger;
   /**
-   * For a request: the root logger, whose child bound to `requestId` becomes `logger` when a line is
-   * first logged. Most requests log nothing but their access line, which does not need that child.
+   * The root logger whose child bound to `loggerBindings` (by default the request id) becomes `logger`
+   * when a line is first logged: most requests log nothing but their access line, and most jobs nothing
+   * but their completion line, neither of which needs that child.
    */
   rootLogger?: Logger;
+  loggerBindings?: Record<string, string>;
   /** A GET or HEAD: its answer can be revalidated by an ETag (If-None-Match). */
   revalidatable?: boolean;
 }
@@ -45,7 +47,7 @@ export function currentRequestId(): string | undefined {
 export function currentLogger(): Logger | undefined {
   const store = context.getStore();
   if (store && !store.logger && store.rootLogger)
-    store.logger = store.rootLogger.child({ requestId: store.requestId });
+    store.logger = store.rootLogger.child(store.loggerBindings ?? { requestId: store.requestId });
   return store?.logger;
 }
 
