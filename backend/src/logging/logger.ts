@@ -121,10 +121,11 @@ const QUIET_PATHS = /^\/(api\/health(\/|$)|metrics$|api\/admin\/queues\/(api|sta
 function accessLevel(
   req: HttpRequest,
   res: ServerResponse,
+  path: string,
   error?: Error,
 ): Exclude<LevelWithSilent, 'silent'> {
   if (error || res.statusCode >= 500) return 'error';
-  if (req.method === 'GET' && QUIET_PATHS.test(accessPath(req))) return 'debug';
+  if (req.method === 'GET' && QUIET_PATHS.test(path)) return 'debug';
   return 'info';
 }
 
@@ -132,12 +133,13 @@ function accessFields(
   requestId: string,
   req: HttpRequest,
   res: ServerResponse,
+  path: string,
   durationMs: number,
 ): Record<string, unknown> {
   return {
     requestId,
     method: req.method,
-    path: accessPath(req),
+    path,
     status: res.statusCode,
     durationMs,
     ...(req.user ? { userId: req.user.id } : {}),
@@ -173,15 +175,13 @@ export function accessLog(
       res.off('finish', onEnd);
       res.off('close', onEnd);
       res.off('error', done);
-      const level = accessLevel(req, res, error);
-      const fields = accessFields(requestId, req, res, Date.now() - started);
-      const message = `${req.method} ${accessPath(req)} ${res.statusCode}`;
-      if (error || res.statusCode >= 500) {
-        const err = error ?? new Error(`failed with status code ${res.statusCode}`);
-        log[level]({ ...fields, err: err.message }, message);
-      } else {
-        log[level](fields, message);
-      }
+      const path = accessPath(req);
+      const level = accessLevel(req, res, path, error);
+      const fields = accessFields(requestId, req, res, path, Date.now() - started);
+      const message = `${req.method} ${path} ${res.statusCode}`;
+      if (error || res.statusCode >= 500)
+        fields.err = (error ?? new Error(`failed with status code ${res.statusCode}`)).message;
+      log[level](fields, message);
     };
     const onEnd = (): void => done();
     res.on('finish', onEnd);
