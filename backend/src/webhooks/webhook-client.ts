@@ -165,13 +165,20 @@ export type StreamingWebhookOutcome =
   /** Ended by the caller's signal (Stop): `text` is what had come. */
   | { kind: 'aborted'; text: string };
 
+/** What a call listens to for the user's Stop: an AbortSignal, or anything with its `aborted` and 'abort'. */
+export interface StopListenable {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface StreamHandlers {
   /** Each piece of text as it arrives, in order. */
   onText: (text: string) => void;
   /** The agent started using a tool (its name) or finished (null): a live status, not text. */
   onTool?: (tool: string | null) => void;
   /** Aborts the call (the user pressed Stop). */
-  signal?: AbortSignal;
+  signal?: StopListenable;
   /**
    * The limit on a streamed answer as a whole (default: `timeoutMs`). `timeoutMs` then applies before
    * the answer starts and between its chunks.
