@@ -171,9 +171,13 @@ export function accessLog(
     res.setHeader(REQUEST_ID_HEADER, requestId);
     Object.assign(req, { id: requestId, [REQUEST_ROOT_LOGGER]: root });
     const started = Date.now();
+    // One line per response, whichever of its events comes first. 'finish' and 'close' are left on
+    // the response, which is done with (a flag costs less than taking them off); the 'error' listener
+    // goes, so that an error emitted later is not silenced by it.
+    let logged = false;
     const done = (error?: Error): void => {
-      res.off('finish', onEnd);
-      res.off('close', onEnd);
+      if (logged) return;
+      logged = true;
       res.off('error', done);
       const path = accessPath(req);
       const level = accessLevel(req, res, path, error);
