@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { accessLog, createLogger } from './logger';
+import { bindRequestContext, currentLogger } from './request-context';
 
 /** An http server behind the access log, its lines collected as parsed JSON. */
 async function serverWith(handler: http.RequestListener) {
@@ -14,7 +15,14 @@ async function serverWith(handler: http.RequestListener) {
     },
   });
   const log = accessLog(createLogger('debug', sink));
-  const server = http.createServer((req, res) => log(req, res, () => handler(req, res)));
+  // As the app mounts them: the access log first, the request's context after the body parsers.
+  const server = http.createServer((req, res) =>
+    log(req, res, () =>
+      bindRequestContext(req as Parameters<typeof bindRequestContext>[0], res as never, () =>
+        handler(req, res),
+      ),
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { base, lines, close: () => new Promise((resolve) => server.close(resolve)) };
@@ -81,6 +89,34 @@ describe('access log', () => {
       await gone;
       await until(() => server.lines.length === 1);
       expect(server.lines).toEqual([expect.objectContaining({ path: '/api/slow', aborted: true })]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('redacts secrets in any other line logged while answering, which carries the request id', async () => {
+    const server = await serverWith((req, res) => {
+      currentLogger()?.info(
+        { headers: { authorization: 'Bearer s3cret-a', accept: 'text/plain' }, user: { token: 's3cret-b' } },
+        'answering',
+      );
+      res.end('{}');
+    });
+    try {
+      await fetch(`${server.base}/api/things`, { headers: { 'x-request-id': 'abc-2' } });
+      await until(() => server.lines.length === 2);
+      expect(server.lines).toEqual([
+        expect.objectContaining({
+          requestId: 'abc-2',
+          headers: { authorization: '[redacted]', accept: 'text/plain' },
+          user: { token: '[redacted]' },
+          msg: 'answering',
+        }),
+        expect.objectContaining({ requestId: 'abc-2', path: '/api/things', status: 200 }),
+      ]);
+      // The request id comes right after the process's bindings in both lines, as a child's binding does.
+      for (const line of server.lines)
+        expect(Object.keys(line).slice(2, 5)).toEqual(['pid', 'hostname', 'requestId']);
     } finally {
       await server.close();
     }

@@ -4,7 +4,7 @@ import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import { type DestinationStream, type LevelWithSilent, type Logger, pino } from 'pino';
 import type { AuthUser } from '../common/current-user.decorator';
 import type { LogLevel } from '../config/app-config';
-import { currentLogger, REQUEST_ID_HEADER, requestIdFor } from './request-context';
+import { currentLogger, REQUEST_ID_HEADER, REQUEST_ROOT_LOGGER, requestIdFor } from './request-context';
 
 export type RootLogger = Logger;
 
@@ -24,6 +24,8 @@ const REDACTED_PATHS = [
     .flat(),
 ];
 
+const REDACTED = '[redacted]';
+
 /**
  * The process's one pino logger: JSON lines on stdout (or `destination`), ISO times, level names, no
  * colours whatever stdout is. `silent` is for test apps.
@@ -34,10 +36,23 @@ export function createLogger(level: LogLevel | 'silent', destination?: Destinati
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+const unredacted = new WeakMap<RootLogger, RootLogger>();
+
+/**
+ * A child of the root logger without its redaction, for lines made only of our own fields (the access
+ * line, a job's completion line): pino runs every value of a redacting logger's line through the
+ * redaction, which copies and re-serialises it even when it is a plain string. Made once per root.
+ */
+export function unredactedLogger(root: RootLogger): RootLogger {
+  let logger = unredacted.get(root);
+  if (!logger) unredacted.set(root, (logger = root.child({}, { redact: { paths: [], censor: REDACTED } })));
+  return logger;
 }
 
 /** Nest's own start-up chatter (a line per module and per route): only at LOG_LEVEL=debug. */
@@ -106,17 +121,25 @@ const QUIET_PATHS = /^\/(api\/health(\/|$)|metrics$|api\/admin\/queues\/(api|sta
 function accessLevel(
   req: HttpRequest,
   res: ServerResponse,
+  path: string,
   error?: Error,
 ): Exclude<LevelWithSilent, 'silent'> {
   if (error || res.statusCode >= 500) return 'error';
-  if (req.method === 'GET' && QUIET_PATHS.test(accessPath(req))) return 'debug';
+  if (req.method === 'GET' && QUIET_PATHS.test(path)) return 'debug';
   return 'info';
 }
 
-function accessFields(req: HttpRequest, res: ServerResponse, durationMs: number): Record<string, unknown> {
+function accessFields(
+  requestId: string,
+  req: HttpRequest,
+  res: ServerResponse,
+  path: string,
+  durationMs: number,
+): Record<string, unknown> {
   return {
+    requestId,
     method: req.method,
-    path: accessPath(req),
+    path,
     status: res.statusCode,
     durationMs,
     ...(req.user ? { userId: req.user.id } : {}),
@@ -132,29 +155,37 @@ function accessFields(req: HttpRequest, res: ServerResponse, durationMs: number)
  * Not pino-http: besides the request's logger it builds a second child logger per request with the
  * whole request serialised into it (its headers copied and run through the redaction), which nothing
  * here writes: about a tenth of the CPU of a small API request.
+ *
+ * The access line holds only the fields above, none of which can hold a header, a cookie or a token: it
+ * is written through a child of the root logger without the redaction, which would copy and re-serialise
+ * each of its values. Its `requestId` comes first, where the request's logger had it bound: the same
+ * line. Every other line logged while the request is answered goes through the request's redacting
+ * logger (request-context.ts), made when the first such line is.
  */
 export function accessLog(
   root: RootLogger,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const log = unredactedLogger(root);
   return (req, res, next) => {
     const requestId = requestIdFor(req.headers['x-request-id']);
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const log = root.child({ requestId });
-    Object.assign(req, { id: requestId, log });
+    Object.assign(req, { id: requestId, [REQUEST_ROOT_LOGGER]: root });
     const started = Date.now();
+    // One line per response, whichever of its events comes first. 'finish' and 'close' are left on
+    // the response, which is done with (a flag costs less than taking them off); the 'error' listener
+    // goes, so that an error emitted later is not silenced by it.
+    let logged = false;
     const done = (error?: Error): void => {
-      res.off('finish', onEnd);
-      res.off('close', onEnd);
+      if (logged) return;
+      logged = true;
       res.off('error', done);
-      const level = accessLevel(req, res, error);
-      const fields = accessFields(req, res, Date.now() - started);
-      const message = `${req.method} ${accessPath(req)} ${res.statusCode}`;
-      if (error || res.statusCode >= 500) {
-        const err = error ?? new Error(`failed with status code ${res.statusCode}`);
-        log[level]({ ...fields, err: err.message }, message);
-      } else {
-        log[level](fields, message);
-      }
+      const path = accessPath(req);
+      const level = accessLevel(req, res, path, error);
+      const fields = accessFields(requestId, req, res, path, Date.now() - started);
+      const message = `${req.method} ${path} ${res.statusCode}`;
+      if (error || res.statusCode >= 500)
+        fields.err = (error ?? new Error(`failed with status code ${res.statusCode}`)).message;
+      log[level](fields, message);
     };
     const onEnd = (): void => done();
     res.on('finish', onEnd);

@@ -22,6 +22,13 @@ interface RequestContext {
   requestId?: string;
   /** The logger of the work in progress: its lines carry the request id (and a job's name and id). */
   logger?: Logger;
+  /**
+   * The root logger whose child bound to `loggerBindings` (by default the request id) becomes `logger`
+   * when a line is first logged: most requests log nothing but their access line, and most jobs nothing
+   * but their completion line, neither of which needs that child.
+   */
+  rootLogger?: Logger;
+  loggerBindings?: Record<string, string>;
   /** A GET or HEAD: its answer can be revalidated by an ETag (If-None-Match). */
   revalidatable?: boolean;
 }
@@ -38,7 +45,10 @@ export function currentRequestId(): string | undefined {
 }
 
 export function currentLogger(): Logger | undefined {
-  return context.getStore()?.logger;
+  const store = context.getStore();
+  if (store && !store.logger && store.rootLogger)
+    store.logger = store.rootLogger.child(store.loggerBindings ?? { requestId: store.requestId });
+  return store?.logger;
 }
 
 /** False only inside a request that no conditional request can revalidate (not a GET or HEAD). */
@@ -50,17 +60,24 @@ export function runInRequestContext<T>(store: RequestContext, work: () => T): T 
   return context.run(store, work);
 }
 
+/** Where the access log leaves the root logger on a request, for bindRequestContext. */
+export const REQUEST_ROOT_LOGGER = Symbol('requestRootLogger');
+
 /**
  * Express middleware, mounted after the body parsers: a context entered before them is lost, because
  * the parsers continue the chain from the request stream's events, outside it. The access log (first
- * of all middleware) gave the request its id and its logger.
+ * of all middleware) gave the request its id and the root logger its lines derive from.
  */
 export function bindRequestContext(req: Request, _res: Response, next: NextFunction): void {
-  const { id, log } = req as Request & { id?: unknown; log?: Logger };
+  const { id, [REQUEST_ROOT_LOGGER]: root } = req as Request & {
+    id?: unknown;
+    [REQUEST_ROOT_LOGGER]?: Logger;
+  };
+  const requestId = typeof id === 'string' ? id : undefined;
   runInRequestContext(
     {
-      requestId: typeof id === 'string' ? id : undefined,
-      logger: log,
+      requestId,
+      rootLogger: requestId === undefined ? undefined : root,
       revalidatable: req.method === 'GET' || req.method === 'HEAD',
     },
     next,

@@ -111,7 +111,8 @@ type Timed = Response & { [STARTED]?: number };
 /** Express middleware: times every request to the api (one listener, one histogram observe). */
 export function recordHttpRequests(_req: Request, res: Response, next: NextFunction): void {
   (res as Timed)[STARTED] = performance.now();
-  res.once('finish', onResponseFinished);
+  // A response finishes once: `on`, without the wrapper `once` makes and takes off again per request.
+  res.on('finish', onResponseFinished);
   next();
 }
 

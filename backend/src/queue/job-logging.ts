@@ -1,23 +1,30 @@
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
-import type { RootLogger } from '../logging/logger';
+import { type RootLogger, unredactedLogger } from '../logging/logger';
 import { runInRequestContext } from '../logging/request-context';
 import { type JobMeta, PermanentJobError } from './job-types';
 
-const logger = new Logger('Jobs');
+const CONTEXT = 'Jobs';
+const logger = new Logger(CONTEXT);
 
 /**
  * Runs a job's handler with the request id it was queued with in context (its webhook call sends it,
  * a job it queues carries it on) and every line it logs bound to the job's name, id and request id;
  * then logs how it ended. A job no request queued (sweeps, re-queued replies) logs its success at
  * debug only. Without a root logger (a registry built by hand) the lines lack the bindings.
+ *
+ * The job's logger (a child of the root, redacting whatever its lines hold) is made when the job first
+ * logs a line of its own. The completion line holds only the bindings, the context and the duration: it
+ * is written without the redaction, as the job's logger would write it through Nest's Logger (the same
+ * line), at no cost of a child logger per job.
  */
 export function inJobLogContext<D>(
   job: string,
   handler: (data: D, meta: JobMeta) => Promise<void>,
   root?: RootLogger,
 ): (data: D, meta: JobMeta) => Promise<void> {
-  const run = async (data: D, meta: JobMeta): Promise<void> => {
+  const lines = root && unredactedLogger(root);
+  const run = async (data: D, meta: JobMeta, bindings: Record<string, string>): Promise<void> => {
     const started = performance.now();
     try {
       await handler(data, meta);
@@ -26,17 +33,20 @@ export function inJobLogContext<D>(
       throw error;
     }
     const message = `Job ${job} completed in ${Math.round(performance.now() - started)} ms`;
-    if (meta.requestId) logger.log(message);
+    if (lines) lines[meta.requestId ? 'info' : 'debug']({ ...bindings, context: CONTEXT }, message);
+    else if (meta.requestId) logger.log(message);
     else logger.debug(message);
   };
   return (data, meta) => {
-    const bindings = {
+    const bindings: Record<string, string> = {
       job,
       ...(meta.jobId ? { jobId: meta.jobId } : {}),
       ...(meta.requestId ? { requestId: meta.requestId } : {}),
     };
-    const logger = root?.child(bindings);
-    return runInRequestContext({ requestId: meta.requestId, logger }, () => run(data, meta));
+    return runInRequestContext(
+      { requestId: meta.requestId, rootLogger: root, loggerBindings: bindings },
+      () => run(data, meta, bindings),
+    );
   };
 }
 

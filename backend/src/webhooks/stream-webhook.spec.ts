@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { countWork } from '../../test/work-counter.test-util';
 import { STREAM_LINE_TOO_LONG } from './stream-parsers';
-import { MAX_RESPONSE_BYTES, postWebhookStreaming, type StreamingWebhookOutcome } from './webhook-client';
+import type { AppConfig } from '../config/app-config';
+import { ReplyStopBus } from '../chats/streaming/reply-stop.bus';
+import {
+  MAX_RESPONSE_BYTES,
+  postWebhookStreaming,
+  type StopListenable,
+  type StreamingWebhookOutcome,
+} from './webhook-client';
 
 /** What the local agent does for a request path. */
 type Script = (res: http.ServerResponse) => void | Promise<void>;
@@ -137,7 +144,7 @@ describe('postWebhookStreaming against a local agent', () => {
     options: {
       timeoutMs?: number;
       maxDurationMs?: number;
-      signal?: AbortSignal;
+      signal?: StopListenable;
       onText?: (t: string) => void;
     } = {},
   ): Promise<{ outcome: StreamingWebhookOutcome; pieces: string[] }> {
@@ -207,9 +214,16 @@ describe('postWebhookStreaming against a local agent', () => {
     expect(outcome).toEqual({ kind: 'timeout' });
   });
 
-  it('Stop (the signal) aborts the request and gives the text so far', async () => {
-    const controller = new AbortController();
-    const { outcome } = await call('/stall', { onText: () => controller.abort(), signal: controller.signal });
+  it.each([
+    ['an AbortSignal', () => new AbortController()],
+    [
+      'the stop bus’s signal',
+      () => new ReplyStopBus({ redisUrl: null } as unknown as AppConfig).register('m1'),
+    ],
+  ])('Stop (%s) aborts the request and gives the text so far', async (_kind, make) => {
+    const stop = make();
+    const abort = () => ('abort' in stop ? stop.abort() : stop.signal.abort());
+    const { outcome } = await call('/stall', { onText: abort, signal: stop.signal });
     expect(outcome).toEqual({ kind: 'aborted', text: 'so far' });
   });
 

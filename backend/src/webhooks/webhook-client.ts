@@ -2,7 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ReplyFile } from '../files/agent-reply-files';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { urlToHttpOptions } from 'node:url';
 import { Logger } from '@nestjs/common';
 import { currentRequestId } from '../logging/request-context';
 import { recordWebhookCall, type WebhookOutcomeKind } from '../metrics/metrics';
@@ -62,23 +64,83 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 
 /**
  * JSON headers plus the Standard Webhooks ones (id, timestamp and, with a secret, the signature), and
- * `X-Request-Id` when the call is made for a request.
+ * `X-Request-Id` when the call is made for a request. As a raw list (name, value, ...), which Node
+ * writes as given, validating each, without copying it into a header map one by one first; it then
+ * adds no `Host` of its own, so the list ends with the one Node put last (the same request bytes).
  */
-function webhookHeaders(req: WebhookRequest, payload: string): Record<string, string> {
+function webhookHeaders(req: WebhookRequest, payload: string, host: string): string[] {
   const timestamp = Math.floor(Date.now() / 1000);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json',
-    'content-length': String(Buffer.byteLength(payload)),
-    'user-agent': 'Switchboard-Webhook/1',
-    'webhook-id': req.id,
-    'webhook-timestamp': String(timestamp),
-  };
-  if (req.secret) headers['webhook-signature'] = signWebhook(req.secret, req.id, timestamp, payload);
+  const headers = [
+    'content-type',
+    'application/json',
+    'accept',
+    'application/json',
+    'content-length',
+    String(Buffer.byteLength(payload)),
+    'user-agent',
+    'Switchboard-Webhook/1',
+    'webhook-id',
+    req.id,
+    'webhook-timestamp',
+    String(timestamp),
+  ];
+  if (req.secret) headers.push('webhook-signature', signWebhook(req.secret, req.id, timestamp, payload));
   // The request that led to this call (a message POST, through its reply job): one id in both logs.
   const requestId = currentRequestId();
-  if (requestId) headers['x-request-id'] = requestId;
+  if (requestId) headers.push('x-request-id', requestId);
+  headers.push('Host', host);
   return headers;
+}
+
+/** A webhook URL, checked and parsed: what a call to it needs, or why it may not be called. */
+type Target =
+  | { problem: string }
+  | {
+      problem: null;
+      /** The request's URL parts, as http.request makes them from a URL. */
+      options: http.RequestOptions;
+      /** host[:port], as in the URL (and in the Host header Node would write). */
+      host: string;
+      transport: typeof http | typeof https;
+      agent: http.Agent;
+      lookup: LookupFunction;
+    };
+
+/**
+ * Targets by allow-list (the reply job's, made once from the configuration) and URL: the check and the
+ * parsing depend on nothing else, so an agent's webhook is checked and parsed once, not per message. The
+ * addresses a name resolves to are still checked on every connection (guardedLookup). Bounded: past
+ * MAX_TARGETS URLs, the map starts again.
+ */
+const targets = new WeakMap<ReadonlySet<string>, Map<string, Target>>();
+const MAX_TARGETS = 1000;
+
+function targetOf(raw: string, allowedHosts: ReadonlySet<string>): Target {
+  let known = targets.get(allowedHosts);
+  if (!known) targets.set(allowedHosts, (known = new Map()));
+  let target = known.get(raw);
+  if (!target) {
+    target = parseTarget(raw, allowedHosts);
+    if (known.size >= MAX_TARGETS) known.clear();
+    known.set(raw, target);
+  }
+  return target;
+}
+
+function parseTarget(raw: string, allowedHosts: ReadonlySet<string>): Target {
+  const problem = checkWebhookUrl(raw, allowedHosts);
+  if (problem) return { problem };
+  const url = new URL(raw);
+  const secure = url.protocol === 'https:';
+  const port = Number(url.port || (secure ? 443 : 80));
+  return {
+    problem: null,
+    options: urlToHttpOptions(url),
+    host: url.host,
+    transport: secure ? https : http,
+    agent: secure ? httpsAgent : httpAgent,
+    lookup: guardedLookup(allowedHosts, port),
+  };
 }
 
 /** How a streamed answer ended when it did not simply end (the whole text came). */
@@ -103,13 +165,20 @@ export type StreamingWebhookOutcome =
   /** Ended by the caller's signal (Stop): `text` is what had come. */
   | { kind: 'aborted'; text: string };
 
+/** What a call listens to for the user's Stop: an AbortSignal, or anything with its `aborted` and 'abort'. */
+export interface StopListenable {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface StreamHandlers {
   /** Each piece of text as it arrives, in order. */
   onText: (text: string) => void;
   /** The agent started using a tool (its name) or finished (null): a live status, not text. */
   onTool?: (tool: string | null) => void;
   /** Aborts the call (the user pressed Stop). */
-  signal?: AbortSignal;
+  signal?: StopListenable;
   /**
    * The limit on a streamed answer as a whole (default: `timeoutMs`). `timeoutMs` then applies before
    * the answer starts and between its chunks.
@@ -163,18 +232,14 @@ function announcedFormat(rawHeaders: string[]): StreamFormat | null {
 
 function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Promise<StreamingWebhookOutcome> {
   const started = performance.now();
-  const problem = checkWebhookUrl(req.url, req.allowedHosts);
-  if (problem) {
+  const target = targetOf(req.url, req.allowedHosts);
+  if (target.problem !== null) {
     recordWebhookCall('refused', 0, started);
-    return Promise.resolve({ kind: 'refused', message: problem });
+    return Promise.resolve({ kind: 'refused', message: target.problem });
   }
   if (stream?.signal?.aborted) return Promise.resolve({ kind: 'aborted', text: '' });
-  const url = new URL(req.url);
-  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const payload = JSON.stringify(req.body);
-  const headers = webhookHeaders(req, payload);
-  const transport = url.protocol === 'https:' ? https : http;
-  const agent = url.protocol === 'https:' ? httpsAgent : httpAgent;
+  const headers = webhookHeaders(req, payload, target.host);
 
   return new Promise((resolve) => {
     let settled = false;
@@ -200,9 +265,8 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
       finish(streaming && text ? { kind: 'streamed', status, text, ending: 'timeout' } : { kind: 'timeout' });
       request.destroy();
     };
-    const request = transport.request(
-      url,
-      { method: 'POST', headers, lookup: guardedLookup(req.allowedHosts, port), agent },
+    const request = target.transport.request(
+      { ...target.options, method: 'POST', headers, lookup: target.lookup, agent: target.agent },
       (response) => {
         const status = response.statusCode ?? 0;
         const ok = status >= 200 && status < 300;
@@ -223,7 +287,9 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
           for (const piece of pieces) {
             if (piece.kind === 'error') {
               if (piece.message === STREAM_LINE_TOO_LONG)
-                logger.warn(`Streamed answer from ${url.host} (message ${req.id}) refused: ${piece.message}`);
+                logger.warn(
+                  `Streamed answer from ${target.host} (message ${req.id}) refused: ${piece.message}`,
+                );
               finish({ kind: 'streamed', status, text, ending: 'error', error: piece.message });
               request.destroy();
               return;
@@ -315,7 +381,8 @@ function exchange(req: WebhookRequest, stream: StreamHandlers | undefined): Prom
       },
     );
     let timer = setTimeout(() => timedOut(0), req.timeoutMs);
-    stream?.signal?.addEventListener('abort', onAbort, { once: true });
+    // No `once`: finish() removes it, and it runs at most once (finish settles the call first).
+    stream?.signal?.addEventListener('abort', onAbort);
     request.on('error', (error) => {
       if (error instanceof AddressRefusedError) finish({ kind: 'refused', message: error.message });
       else finish({ kind: 'network_error', message: error.message });

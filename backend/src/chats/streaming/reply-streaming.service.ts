@@ -7,7 +7,7 @@ import { InsightsTicker } from '../../insights/insights-recorder';
 import { ChatsService } from '../chats.service';
 import type { ReplyInterruption } from '../message.entity';
 import { MessagesRepository, type ReplyTarget } from '../messages.repository';
-import { ReplyStopBus } from './reply-stop.bus';
+import { ReplyStopBus, type StopSignal } from './reply-stop.bus';
 import { ReplyStreamStore } from './reply-stream.store';
 
 /**
@@ -32,7 +32,7 @@ export class ReplyStream {
     private readonly store: ReplyStreamStore,
     private readonly realtime: RealtimePublisher,
     /** Aborted by Stop, wherever it was pressed. */
-    readonly signal: AbortSignal,
+    readonly signal: StopSignal,
     private readonly release: () => void,
     /** Date.now() from which nothing more is kept or sent (a callback's deadline); none when absent. */
     private readonly until = Infinity,
