@@ -20,6 +20,7 @@ import { weakEtagForReads } from './web/etag';
 import { compressApiResponses, serveFrontend } from './web/serve-frontend';
 import { connectSources } from './voice/voice-csp';
 import { AGENT_CALLBACK_PATH } from './agent-callbacks/callback-body';
+import { sendMessageRoute } from './chats/send-message.route';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
@@ -28,13 +29,17 @@ function testLogLevel(): LogLevel | 'silent' {
   return process.env.LOG_LEVEL ? logLevelFrom(process.env.LOG_LEVEL) : 'silent';
 }
 
+/** The path prefix of every api route. */
+const API_PREFIX = 'api';
+
 /**
  * Builds the api application (used by main.ts and by the integration tests alike). `logger`: the
  * process's root logger (main.ts), or `false` for a test app, quiet unless LOG_LEVEL is set.
+ * `nestSendRoute`: for tests only, which compare the lean send-message route with Nest's own.
  */
 export async function createApp(
   config: ReadyConfig,
-  options: { logger?: false | RootLogger } = {},
+  options: { logger?: false | RootLogger; nestSendRoute?: boolean } = {},
 ): Promise<INestApplication> {
   const root = options.logger || createLogger(options.logger === false ? testLogLevel() : config.logLevel);
   await runMigrations(config.databaseUrl);
@@ -86,8 +91,11 @@ export async function createApp(
   );
   app.use(refuseHostileText);
   app.use(bindRequestContext);
-  app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  app.setGlobalPrefix(API_PREFIX);
+  const validation = createValidationPipe();
+  app.useGlobalPipes(validation);
+  // Sending a message, the hot route, skips the router and Nest's pipeline (chats/send-message.route.ts).
+  if (!options.nestSendRoute) app.use(sendMessageRoute(app, API_PREFIX, validation));
 
   const document = SwaggerModule.createDocument(
     app,
