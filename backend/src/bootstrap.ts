@@ -29,9 +29,6 @@ function testLogLevel(): LogLevel | 'silent' {
   return process.env.LOG_LEVEL ? logLevelFrom(process.env.LOG_LEVEL) : 'silent';
 }
 
-/** The path prefix of every api route. */
-const API_PREFIX = 'api';
-
 /**
  * Builds the api application (used by main.ts and by the integration tests alike). `logger`: the
  * process's root logger (main.ts), or `false` for a test app, quiet unless LOG_LEVEL is set.
@@ -91,11 +88,11 @@ export async function createApp(
   );
   app.use(refuseHostileText);
   app.use(bindRequestContext);
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix('api');
   const validation = createValidationPipe();
   app.useGlobalPipes(validation);
   // Sending a message, the hot route, skips the router and Nest's pipeline (chats/send-message.route.ts).
-  if (!options.nestSendRoute) app.use(sendMessageRoute(app, API_PREFIX, validation));
+  if (!options.nestSendRoute) app.use(sendMessageRoute(app, validation));
 
   const document = SwaggerModule.createDocument(
     app,

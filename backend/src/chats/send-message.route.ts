@@ -7,7 +7,7 @@ import {
   INTERCEPTORS_METADATA,
   PIPES_METADATA,
 } from '@nestjs/common/constants';
-import { Reflector } from '@nestjs/core';
+import { ApplicationConfig, Reflector } from '@nestjs/core';
 import type { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Response } from 'express';
 import { AccessTokenGuard } from '../auth/access-token.guard';
@@ -39,11 +39,7 @@ import { SendMessageDto } from './dto/chat.dto';
  * optional trailing slash and percent-decoding of `:id`), sets `req.route` for the metrics' route label,
  * and hands every other request on untouched.
  */
-export function sendMessageRoute(
-  app: NestExpressApplication,
-  prefix: string,
-  validation: ValidationPipe,
-): express.Router {
+export function sendMessageRoute(app: NestExpressApplication, validation: ValidationPipe): express.Router {
   const tokens = app.get(AccessTokenGuard);
   const rateLimits = app.get(RateLimitGuard);
   const companies = app.get(CompanyMemberGuard);
@@ -76,6 +72,8 @@ export function sendMessageRoute(
     app.getHttpAdapter() as ExpressAdapter
   ).getRouteMatchingOptions();
   const router = express.Router({ caseSensitive, strict: !ignoreTrailingSlash });
+  // The global prefix ('api') as the app was given it, before this route is made.
+  const prefix = app.get(ApplicationConfig).getGlobalPrefix();
   router.post(`/${prefix}/${SEND_MESSAGE_PATH}`, (req, res) => void send(req as ScopedRequest, res));
   return router;
 }
