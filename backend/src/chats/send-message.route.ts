@@ -18,7 +18,7 @@ import { RateLimitGuard } from '../common/rate-limit/rate-limit.guard';
 import type { RateLimitName } from '../common/rate-limit/rate-limits';
 import { CompanyMemberGuard, companyIdOf } from '../companies/company-member.guard';
 import { CHAT_ID, ChatsController, SEND_MESSAGE_PATH } from './chats.controller';
-import { SendMessageDto } from './dto/chat.dto';
+import { plainSendMessage, SendMessageDto } from './dto/chat.dto';
 
 /**
  * The lean send-message route: `POST /api/chats/:id/messages`, the product's hot path, answered by an
@@ -29,7 +29,8 @@ import { SendMessageDto } from './dto/chat.dto';
  *
  * 1. AccessTokenGuard.authenticate (global guard), 2. RateLimitGuard.check with the handler's
  * `@RateLimit` (global guard), 3. CompanyMemberGuard's check (the controller's guard), 4. the `:id`
- * pipe, 5. the app's global ValidationPipe on the body, 6. ChatsController.send, answered 201 as JSON
+ * pipe, 5. the app's global ValidationPipe on the body (a plain `{ content }` by the DTO's own rules
+ * without it: plainSendMessage in chat.dto.ts), 6. ChatsController.send, answered 201 as JSON
  * like Nest's Express adapter does; any error is rendered by the app's AllExceptionsFilter.
  *
  * The global ValidationPipe also sees the `:id` string, but leaves a string as it is (it converts
@@ -57,10 +58,12 @@ export function sendMessageRoute(app: NestExpressApplication, validation: Valida
       const scope = await companies.scopeOf(user, companyIdOf(req));
       req.scope = scope;
       const id = CHAT_ID.transform(req.params.id as string);
-      const body = (await validation.transform(req.body, {
-        type: 'body',
-        metatype: SendMessageDto,
-      })) as SendMessageDto;
+      const body =
+        plainSendMessage(req.body) ??
+        ((await validation.transform(req.body, {
+          type: 'body',
+          metatype: SendMessageDto,
+        })) as SendMessageDto);
       const message = await controller.send(scope, id, body);
       res.status(201).json(message);
     } catch (error) {
