@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { ValidationPipe } from '@nestjs/common';
+import { ApplicationConfig } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from '../../test/app.test-util';
@@ -8,7 +11,9 @@ import { newAgent, newChat, newMembership, newMessage } from '../../test/factori
 import { type Account, registerAccount, revokeSession } from '../../test/identities.test-util';
 import { connectSocket, type FakeWebhook, startFakeWebhook } from '../../test/realtime.test-util';
 import type { ChatView } from '../realtime/client-events';
+import { sendMessageRoute } from './send-message.route';
 import { AccessTokenGuard } from '../auth/access-token.guard';
+import { createValidationPipe } from '../common/validation';
 import { httpDuration } from '../metrics/metrics';
 import { CompanySsoEntity } from '../sso/company-sso.entity';
 
@@ -352,6 +357,13 @@ describe('the lean send-message route answers as the Nest route does', () => {
     } finally {
       tab.close();
     }
+  });
+
+  it('refuses to be installed where the app applies something it does not (here: another global pipe)', () => {
+    const app = lean.app as NestExpressApplication;
+    const [validation] = app.get(ApplicationConfig).getGlobalPipes() as ValidationPipe[];
+    expect(() => sendMessageRoute(app, validation)).not.toThrow();
+    expect(() => sendMessageRoute(app, createValidationPipe())).toThrow(/update send-message.route.ts/);
   });
 
   it('keeps the route label of the request metrics', async () => {

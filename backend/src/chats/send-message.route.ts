@@ -47,7 +47,7 @@ export function sendMessageRoute(app: NestExpressApplication, validation: Valida
   const controller = app.get(ChatsController);
   const errors = app.get(AllExceptionsFilter);
   const handler = ChatsController.prototype.send;
-  refuseUnknownDecorators(handler);
+  refuseWhatItDoesNotApply(app, validation, handler);
   const rateLimit = app.get(Reflector).get<RateLimitName | undefined>(RATE_LIMIT, handler);
   if (!rateLimit) throw new Error('ChatsController.send lost its @RateLimit: update send-message.route.ts');
 
@@ -82,11 +82,30 @@ export function sendMessageRoute(app: NestExpressApplication, validation: Valida
 }
 
 /**
- * The route above does what the Nest route's decorators say today. A guard, interceptor, pipe, filter,
- * status or header added to the controller or its `send` later would be skipped here without a word,
- * so the app refuses to start until this file follows.
+ * The route above does what the app's global enhancers and the Nest route's decorators say today. A
+ * guard, interceptor, pipe, filter, status or header added to the app, the controller or its `send` later
+ * would be skipped here without a word, so the app refuses to start until this file follows.
  */
-function refuseUnknownDecorators(handler: object): void {
+function refuseWhatItDoesNotApply(
+  app: NestExpressApplication,
+  validation: ValidationPipe,
+  handler: object,
+): void {
+  const config = app.get(ApplicationConfig);
+  const same = (actual: unknown[], expected: unknown[]) =>
+    actual.length === expected.length && actual.every((item, i) => item === expected[i]);
+  const globals =
+    same(config.getGlobalGuards(), [app.get(AccessTokenGuard), app.get(RateLimitGuard)]) &&
+    same(config.getGlobalPipes(), [validation]) &&
+    same(config.getGlobalFilters(), [app.get(AllExceptionsFilter)]) &&
+    [
+      config.getGlobalInterceptors(),
+      config.getGlobalRequestGuards(),
+      config.getGlobalRequestPipes(),
+      config.getGlobalRequestFilters(),
+      config.getGlobalRequestInterceptors(),
+      config.getGlobalPreRequestHooks(),
+    ].every((list) => list.length === 0);
   const classGuards: unknown[] = Reflect.getMetadata(GUARDS_METADATA, ChatsController) ?? [];
   const extra = [
     ...[INTERCEPTORS_METADATA, PIPES_METADATA, EXCEPTION_FILTERS_METADATA].flatMap(
@@ -99,8 +118,8 @@ function refuseUnknownDecorators(handler: object): void {
       (key) => Reflect.getMetadata(key, handler) !== undefined,
     ),
   ];
-  if (classGuards.length !== 1 || classGuards[0] !== CompanyMemberGuard || extra.length)
+  if (!globals || !same(classGuards, [CompanyMemberGuard]) || extra.length)
     throw new Error(
-      'ChatsController.send has decorators the lean route does not apply: update send-message.route.ts',
+      'The app or ChatsController.send has enhancers the lean send route does not apply: update send-message.route.ts',
     );
 }
