@@ -242,6 +242,10 @@ const rows: Row[] = [
     (w) => request(w.t.http).get(`/api/chats/${w.chat.id}/messages`).set(as(w.owner)),
   ],
   [
+    'OPTIONS of the same path (not taken)',
+    (w) => request(w.t.http).options(`/api/chats/${w.chat.id}/messages`).set(as(w.owner)),
+  ],
+  [
     'PUT of the same path (not taken)',
     (w) => request(w.t.http).put(`/api/chats/${w.chat.id}/messages`).set(as(w.owner)).send({ content: 'hi' }),
   ],

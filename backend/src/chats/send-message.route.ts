@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common/constants';
 import { ApplicationConfig, Reflector } from '@nestjs/core';
 import type { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
-import express, { type Response } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { AccessTokenGuard } from '../auth/access-token.guard';
 import { AllExceptionsFilter } from '../common/all-exceptions.filter';
 import type { AuthenticatedRequest } from '../common/current-user.decorator';
@@ -40,7 +40,7 @@ import { plainSendMessage, SendMessageDto } from './dto/chat.dto';
  * optional trailing slash and percent-decoding of `:id`), sets `req.route` for the metrics' route label,
  * and hands every other request on untouched.
  */
-export function sendMessageRoute(app: NestExpressApplication, validation: ValidationPipe): express.Router {
+export function sendMessageRoute(app: NestExpressApplication, validation: ValidationPipe): RequestHandler {
   const tokens = app.get(AccessTokenGuard);
   const rateLimits = app.get(RateLimitGuard);
   const companies = app.get(CompanyMemberGuard);
@@ -77,7 +77,9 @@ export function sendMessageRoute(app: NestExpressApplication, validation: Valida
   // The global prefix ('api') as the app was given it, before this route is made.
   const prefix = app.get(ApplicationConfig).getGlobalPrefix();
   router.post(`/${prefix}/${SEND_MESSAGE_PATH}`, (req, res) => void send(req as AuthenticatedRequest, res));
-  return router;
+  // Only a POST goes in: a router answers an OPTIONS request for a path it knows itself ("Allow: POST"),
+  // where the application's router answers it otherwise.
+  return (req, res, next) => (req.method === 'POST' ? router(req, res, next) : next());
 }
 
 /**
