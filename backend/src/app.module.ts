@@ -69,7 +69,8 @@ export class AppModule {
         QueueDashboardModule.forRoot(config),
       ],
       controllers: [HealthController],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      // A provider of its own, so the lean send-message route can render errors with it (bootstrap.ts).
+      providers: [AllExceptionsFilter, { provide: APP_FILTER, useExisting: AllExceptionsFilter }],
     };
   }
 }

@@ -20,6 +20,7 @@ import { weakEtagForReads } from './web/etag';
 import { compressApiResponses, serveFrontend } from './web/serve-frontend';
 import { connectSources } from './voice/voice-csp';
 import { AGENT_CALLBACK_PATH } from './agent-callbacks/callback-body';
+import { sendMessageRoute } from './chats/send-message.route';
 
 export type ReadyConfig = AppConfig & { databaseUrl: string };
 
@@ -31,10 +32,11 @@ function testLogLevel(): LogLevel | 'silent' {
 /**
  * Builds the api application (used by main.ts and by the integration tests alike). `logger`: the
  * process's root logger (main.ts), or `false` for a test app, quiet unless LOG_LEVEL is set.
+ * `nestSendRoute`: for tests only, which compare the lean send-message route with Nest's own.
  */
 export async function createApp(
   config: ReadyConfig,
-  options: { logger?: false | RootLogger } = {},
+  options: { logger?: false | RootLogger; nestSendRoute?: boolean } = {},
 ): Promise<INestApplication> {
   const root = options.logger || createLogger(options.logger === false ? testLogLevel() : config.logLevel);
   await runMigrations(config.databaseUrl);
@@ -87,7 +89,10 @@ export async function createApp(
   app.use(refuseHostileText);
   app.use(bindRequestContext);
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  const validation = createValidationPipe();
+  app.useGlobalPipes(validation);
+  // Sending a message, the hot route, skips the router and Nest's pipeline (chats/send-message.route.ts).
+  if (!options.nestSendRoute) app.use(sendMessageRoute(app, validation));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -26,10 +26,14 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
-/** The api as `npm start` builds it, on the test run's real PostgreSQL, mail written to a temp folder. */
+/**
+ * The api as `npm start` builds it, on the test run's real PostgreSQL, mail written to a temp folder.
+ * `appOptions`: createApp's test-only options.
+ */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   databaseUrl = testDatabaseUrl(),
+  appOptions: { nestSendRoute?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-test-'));
   const config = {
@@ -42,7 +46,7 @@ export async function createTestApp(
     }),
     databaseUrl,
   };
-  const app = await createApp(config, { logger: false });
+  const app = await createApp(config, { logger: false, ...appOptions });
   await app.listen(0, '127.0.0.1');
   const queue = app.get(JobQueue);
   const http = app.getHttpServer() as Server;

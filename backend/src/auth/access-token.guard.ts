@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { UnauthorizedError } from '../common/domain-errors';
-import type { AuthenticatedRequest } from '../common/current-user.decorator';
+import type { AuthenticatedRequest, AuthUser } from '../common/current-user.decorator';
 import { IS_PUBLIC } from '../common/public.decorator';
 import { COMPANY_HEADER } from '../companies/company-member.guard';
 import { AccessTokenService } from './access-token.service';
@@ -23,7 +23,15 @@ export class AccessTokenGuard implements CanActivate {
       context.getClass(),
     ]);
     if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    await this.authenticate(context.switchToHttp().getRequest<AuthenticatedRequest>());
+    return true;
+  }
+
+  /**
+   * The guard's check, also called by the lean send-message route (chats/send-message.route.ts): the
+   * caller of a live session, set as `request.user`, or an UnauthorizedError.
+   */
+  async authenticate(request: AuthenticatedRequest): Promise<AuthUser> {
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? this.tokens.verify(token) : null;
@@ -43,6 +51,6 @@ export class AccessTokenGuard implements CanActivate {
         ? { membership: { companyId, role: user.companyRole, ssoRefused: user.ssoRefused } }
         : {}),
     };
-    return true;
+    return request.user;
   }
 }

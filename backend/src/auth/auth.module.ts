@@ -39,8 +39,10 @@ const googleStrategy: Provider = {
     AccessTokenService,
     GoogleGate,
     googleStrategy,
+    // A provider of its own, so the lean send-message route can call the same instance (bootstrap.ts).
+    AccessTokenGuard,
     // In this order: per-user rate limits need the user the access-token guard found.
-    { provide: APP_GUARD, useClass: AccessTokenGuard },
+    { provide: APP_GUARD, useExisting: AccessTokenGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },
   ],
   exports: [SessionsService, AccessTokenService, AuthService],

@@ -19,7 +19,10 @@ import {
 } from './dto/chat.dto';
 import { RateLimit } from '../common/rate-limit/rate-limit.decorator';
 
-const CHAT_ID = new UuidParamPipe(CHAT_NOT_FOUND);
+export const CHAT_ID = new UuidParamPipe(CHAT_NOT_FOUND);
+
+/** The hot route's path, also matched by the lean send-message route (send-message.route.ts). */
+export const SEND_MESSAGE_PATH = 'chats/:id/messages';
 
 @CompanyScoped('chats')
 @Controller()
@@ -75,7 +78,8 @@ export class ChatsController {
     return this.chats.messages(scope, id, query);
   }
 
-  @Post('chats/:id/messages')
+  /** Answered by the lean send-message route (send-message.route.ts) in the app; here in Nest's terms. */
+  @Post(SEND_MESSAGE_PATH)
   @RateLimit('sendMessage')
   @ApiCreatedResponse({ type: MessageDto })
   send(

@@ -118,7 +118,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const response = host.switchToHttp().getResponse<Response>();
+    this.render(exception, host.switchToHttp().getResponse<Response>());
+  }
+
+  /** The error's answer (and log line): also for errors of the lean send-message route, outside Nest. */
+  render(exception: unknown, response: Response): void {
     const body = toErrorBody(exception);
     if (body.statusCode === 503) {
       this.logger.warn(`503: ${exception instanceof Error ? exception.message : String(exception)}`);

@@ -51,8 +51,24 @@ export class RateLimitGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const name = this.reflector.get<RateLimitName | undefined>(RATE_LIMIT, context.getHandler());
     if (!name) return true;
-    const req = context.switchToHttp().getRequest<Request & Partial<AuthenticatedRequest>>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const http = context.switchToHttp();
+    await this.check(
+      name,
+      http.getRequest<Request & Partial<AuthenticatedRequest>>(),
+      http.getResponse<Response>(),
+    );
+    return true;
+  }
+
+  /**
+   * Counts the request against the limit `name` (the guard's work for a route marked `@RateLimit(name)`,
+   * also called by the lean send-message route): a RateLimitedError with Retry-After set when over it.
+   */
+  async check(
+    name: RateLimitName,
+    req: Request & Partial<AuthenticatedRequest>,
+    res: Response,
+  ): Promise<void> {
     for (const bucket of RATE_LIMITS[name] as RateLimitBucket[]) {
       const subject = this.subjectOf(bucket, req);
       if (subject === null) continue;
@@ -79,7 +95,6 @@ export class RateLimitGuard implements CanActivate {
         throw new RateLimitedError(bucket.by === 'user' ? TOO_MANY_REQUESTS : TOO_MANY_ATTEMPTS, retryAfter);
       }
     }
-    return true;
   }
 
   private subjectOf(bucket: RateLimitBucket, req: Request & Partial<AuthenticatedRequest>): string | null {
