@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MessageFeedback } from '../contracts/chats';
 import type { OwnerScope } from '../common/company-scope';
 import type { ChatView, MessageView } from '../realtime/client-events';
-import { type ChatRow, PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from './chats.repository';
+import { PENDING_REPLY, PREVIEW_STORE_LENGTH, toChatView } from './chats.repository';
 import type { ReplyInterruption, ReplyStatus, SenderType } from './message.entity';
 import { Database, type Tx } from '../database/database';
 import type { FailureKind } from '../insights/insight-buckets';
@@ -161,20 +161,30 @@ export interface TouchedChatRow {
 }
 
 export function touchedChat(row: TouchedChatRow, pendingReply: boolean): ChatView {
-  const chat: ChatRow = {
-    id: row.chat_row_id,
+  return chatOfRow(row, row.chat_row_id, row.chat_last_message_at, row.chat_updated_at, pendingReply);
+}
+
+/** A chat's view from a statement's `chat_*` columns and what the statement knows besides them. */
+function chatOfRow(
+  row: MovedChatRow,
+  id: string,
+  lastMessageAt: Date | null,
+  updatedAt: Date,
+  pendingReply: boolean,
+): ChatView {
+  return toChatView({
+    id,
     company_id: row.chat_company_id,
     agent_id: row.chat_agent_id,
     agent_is_default: row.agent_is_default,
     title: row.chat_title,
     is_archived: row.chat_is_archived,
     last_message: row.chat_last_message,
-    last_message_at: row.chat_last_message_at,
+    last_message_at: lastMessageAt,
     pending_reply: pendingReply,
     created_at: row.chat_created_at,
-    updated_at: row.chat_updated_at,
-  };
-  return toChatView(chat);
+    updated_at: updatedAt,
+  });
 }
 
 /**
@@ -189,19 +199,7 @@ type MovedChatRow = Omit<TouchedChatRow, 'chat_row_id' | 'chat_last_message_at' 
 
 /** The chat a message moved up (MOVED_CHAT_COLUMNS), as the list now shows it. */
 function movedChat(row: MessageRow & MovedChatRow, pendingReply: boolean): ChatView {
-  return toChatView({
-    id: row.chat_id,
-    company_id: row.chat_company_id,
-    agent_id: row.chat_agent_id,
-    agent_is_default: row.agent_is_default,
-    title: row.chat_title,
-    is_archived: row.chat_is_archived,
-    last_message: row.chat_last_message,
-    last_message_at: row.created_at,
-    pending_reply: pendingReply,
-    created_at: row.chat_created_at,
-    updated_at: row.created_at,
-  });
+  return chatOfRow(row, row.chat_id, row.created_at, row.created_at, pendingReply);
 }
 
 /**

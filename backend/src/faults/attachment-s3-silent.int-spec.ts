@@ -16,10 +16,13 @@ async function* pieces(total: number): AsyncIterable<Buffer> {
     yield Buffer.alloc(Math.min(64 * 1024, total - sent), 7);
 }
 
-function listen(server: Server | HttpServer): Promise<number> {
-  return new Promise((resolve) =>
+/** A store on `server`, listening on a free loopback port, with the short limits. */
+async function storeOn(server: Server | HttpServer): Promise<S3AttachmentStore> {
+  const port = await new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
+  const url = `s3://AK:SK@127.0.0.1:${port}/bucket?tls=false&forcePathStyle=true`;
+  return S3AttachmentStore.open(parseS3Url(url), LIMITS);
 }
 
 describe('an S3 server that stops answering', () => {
@@ -34,11 +37,7 @@ describe('an S3 server that stops answering', () => {
       socket.on('close', () => sockets.delete(socket));
       socket.resume();
     });
-    const port = await listen(silent);
-    store = await S3AttachmentStore.open(
-      parseS3Url(`s3://AK:SK@127.0.0.1:${port}/bucket?tls=false&forcePathStyle=true`),
-      LIMITS,
-    );
+    store = await storeOn(silent);
   });
 
   afterAll(async () => {
@@ -83,11 +82,7 @@ describe('an S3 server that stops in the middle of a download', () => {
       });
       res.write(Buffer.alloc(1024, 1));
     });
-    const port = await listen(server);
-    store = await S3AttachmentStore.open(
-      parseS3Url(`s3://AK:SK@127.0.0.1:${port}/bucket?tls=false&forcePathStyle=true`),
-      LIMITS,
-    );
+    store = await storeOn(server);
   });
 
   afterAll(async () => {
