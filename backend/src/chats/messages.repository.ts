@@ -285,17 +285,33 @@ const storeReplySql = (logged: boolean) => `WITH target AS (
 const STORE_REPLY_SQL = storeReplySql(false);
 const STORE_REPLY_LOGGED_SQL = storeReplySql(true);
 
+/** The agent's columns the reply job needs, as the send and the pending-reply read name them. */
+interface ReplyAgentRow {
+  agent_is_default: boolean;
+  agent_webhook: string;
+  agent_signing_secret: string | null;
+  agent_callback_minutes: number;
+  agent_files_inline: boolean;
+  agent_callback_expires_at: number;
+}
+
+const toReplyAgent = (id: string, row: ReplyAgentRow): ReplyAgent => ({
+  id,
+  isDefault: row.agent_is_default,
+  webhook: row.agent_webhook,
+  signingSecret: row.agent_signing_secret,
+  callbackExpiresAt: row.agent_callback_expires_at,
+  callbackDeadlineMinutes: row.agent_callback_minutes,
+  sendFilesInline: row.agent_files_inline,
+});
+
 type SendRow = MessageRow &
-  MovedChatRow & {
+  MovedChatRow &
+  ReplyAgentRow & {
     refused_archived: boolean;
     agent_active: boolean;
     pending: boolean;
     agent_owned: boolean;
-    agent_webhook: string;
-    agent_signing_secret: string | null;
-    agent_callback_minutes: number;
-    agent_files_inline: boolean;
-    agent_callback_expires_at: number;
   };
 type ReplyRow = MessageRow & MovedChatRow & { user_id: string; company_id: string };
 
@@ -341,15 +357,7 @@ function firstReplyOf(message: MessageView, row: SendRow): PendingReply {
     companyId: row.chat_company_id,
     agentId: row.chat_agent_id,
     hasFiles: false,
-    agent: {
-      id: row.chat_agent_id,
-      isDefault: row.agent_is_default,
-      webhook: row.agent_webhook,
-      signingSecret: row.agent_signing_secret,
-      callbackExpiresAt: row.agent_callback_expires_at,
-      callbackDeadlineMinutes: row.agent_callback_minutes,
-      sendFilesInline: row.agent_files_inline,
-    },
+    agent: toReplyAgent(row.chat_agent_id, row),
   };
 }
 
@@ -534,21 +542,16 @@ export class MessagesRepository {
    */
   async findPendingReply(messageId: string): Promise<PendingReply | null> {
     const rows: Array<
-      MessageRow & {
-        user_id: string;
-        company_id: string;
-        agent_id: string;
-        agent_found: string | null;
-        agent_is_default: boolean;
-        agent_webhook: string;
-        agent_signing_secret: string | null;
-        agent_callback_minutes: number;
-        agent_files_inline: boolean;
-        agent_callback_expires_at: number;
-        has_files: boolean;
-        reply_round: number;
-        reply_requested_at: Date | null;
-      }
+      MessageRow &
+        ReplyAgentRow & {
+          user_id: string;
+          company_id: string;
+          agent_id: string;
+          agent_found: string | null;
+          has_files: boolean;
+          reply_round: number;
+          reply_requested_at: Date | null;
+        }
     > = await this.db.prepared('chats.pending-reply', PENDING_REPLY_SQL, [messageId]);
     const row = rows[0];
     if (!row) return null;
@@ -561,17 +564,7 @@ export class MessagesRepository {
       companyId: row.company_id,
       agentId: row.agent_id,
       hasFiles: row.has_files,
-      agent: row.agent_found
-        ? {
-            id: row.agent_found,
-            isDefault: row.agent_is_default,
-            webhook: row.agent_webhook,
-            signingSecret: row.agent_signing_secret,
-            callbackExpiresAt: row.agent_callback_expires_at,
-            callbackDeadlineMinutes: row.agent_callback_minutes,
-            sendFilesInline: row.agent_files_inline,
-          }
-        : null,
+      agent: row.agent_found ? toReplyAgent(row.agent_found, row) : null,
     };
   }
 
