@@ -154,7 +154,10 @@ export async function spawnNode(entry, env, label, port, options = {}) {
     stdio: ['ignore', 'pipe', 'pipe', ...(options.ipc ? ['ipc'] : [])],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // BENCH_APP_LOG=file: the app's output (and node's, e.g. --trace-gc lines) appended there as well.
+  const logFile = process.env.BENCH_APP_LOG;
   const keep = (chunk) => {
+    if (logFile) appendFileSync(logFile, chunk);
     for (const line of chunk.toString().split('\n'))
       if (line.trim()) diagnostics.appLog.push(`[${label}] ${line}`);
     if (diagnostics.appLog.length > 400) diagnostics.appLog = diagnostics.appLog.slice(-200);

@@ -10,7 +10,8 @@ import { startBaseline } from '../lib/servers.mjs';
 import { arrivals, closeAll, connectMany, openFileLimit } from '../lib/sockets.mjs';
 import { ratio, summarize } from '../lib/stats.mjs';
 
-const { sizes, warmup, triggers, timeoutMs } = CONFIG.fanOut;
+const { sizes, warmup, timeoutMs } = CONFIG.fanOut;
+const triggersAt = (n) => (n >= CONFIG.fanOut.bigFrom ? CONFIG.fanOut.bigTriggers : CONFIG.fanOut.triggers);
 
 export const fanOut = {
   key: 'fanOut',
@@ -64,11 +65,14 @@ export const fanOut = {
           events.attach(sockets[system]);
         }
         for (let i = 0; i < warmup; i++) for (const system of round) await triggerOf[system](n);
-        for (let i = 0; i < triggers; i++) {
+        for (let i = 0; i < triggersAt(n); i++) {
           for (const system of i % 2 ? [...round].reverse() : round) {
             const t = await triggerOf[system](n);
             times[system].first.push(t.first);
             times[system].last.push(t.last);
+            // BENCH_FANOUT_TRACE=1: every trigger's times, in order (to match against the app's own log).
+            if (process.env.BENCH_FANOUT_TRACE)
+              process.stdout.write(`\n    ${system} #${i}: first ${fmt(t.first)} last ${fmt(t.last)} ms`);
           }
         }
         if (!together) for (const system of round) closeAll(sockets[system]);
