@@ -8,12 +8,28 @@
 //   move the chat up; answer 201; emit the message and typing; POST the webhook with a keep-alive agent;
 //   in one statement store the reply (once: the unique reply_to index), clear the pending flag and move
 //   the chat up; emit the reply and typing false. Three statements.
+//
+// SAME_PATH_PRODUCT=1 (the `samePathProduct` system): the same, plus by hand the work the product does for
+// every message that the path above leaves out: helmet's security headers and a request id on the answer,
+// a rate-limit counter, the hostile-body checks (JSON depth, NUL and lone surrogates), one access-log line
+// (JSON, written synchronously) and the request's metrics; on the webhook call a Standard Webhooks
+// signature, a callback URL and token (HMAC) in the body and the request id header; then the delivery
+// log's row, redacted (headers, body, answer), in the reply's statement (still three statements), the
+// reply's metrics and one log line for the job. It separates what the framework costs from what the
+// product's own features cost.
 // Runs as a child of bench/run.mjs (its own process, like the app), talks to it over IPC.
-import { createSecretKey } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import { writeSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
+import { Histogram, Counter, Registry } from 'prom-client';
 import { Server } from 'socket.io';
+import { HELMET_OPTIONS } from './lib/framework/route.mjs';
+
+const PRODUCT = process.env.SAME_PATH_PRODUCT === '1';
 
 const {
   SAME_PATH_DATABASE_URL: databaseUrl,
@@ -65,7 +81,12 @@ const CHAT_COLUMNS = `c.id AS chat_row_id, c.title, c.is_archived AS chat_is_arc
 // Lock the chat, check it, store the message and move the chat up: one statement. A refused send finds
 // its reason in the target's columns; the unique pending index refuses a simultaneous second send.
 const SEND_SQL = `WITH target AS (
-   SELECT c.id, c.is_archived, c.agent_id, a.is_active, a.webhook,
+   SELECT c.id, c.is_archived, c.agent_id, a.is_active, a.webhook,${
+     PRODUCT
+       ? ` a.signing_secret, (floor(extract(epoch FROM now()) * 1000) + 60000 * a.callback_deadline_minutes)::float8
+     AS callback_expires_at,`
+       : ''
+   }
      EXISTS (SELECT 1 FROM messages p WHERE p.chat_id = c.id AND p.reply_status = 'pending') AS pending
    FROM chats c JOIN agents a ON a.id = c.agent_id
    WHERE c.id = $1 AND c.user_id = $2 AND c.company_id = $3
@@ -81,7 +102,9 @@ const SEND_SQL = `WITH target AS (
    FROM stored m WHERE c.id = m.chat_id
    RETURNING ${CHAT_COLUMNS}
  )
- SELECT t.is_archived, t.is_active, t.pending, t.agent_id, t.webhook, m.*, c.*
+ SELECT t.is_archived, t.is_active, t.pending, t.agent_id, t.webhook,${
+   PRODUCT ? ' t.signing_secret, t.callback_expires_at,' : ''
+ } m.*, c.*
  FROM target t LEFT JOIN stored m ON true LEFT JOIN touched c ON true`;
 // Store the reply once, mark its message replied and move the chat up: one statement.
 const REPLY_SQL = `WITH target AS (
@@ -97,7 +120,20 @@ const REPLY_SQL = `WITH target AS (
    UPDATE chats c SET last_message = $4, last_message_at = m.created_at, updated_at = m.created_at
    FROM stored m WHERE c.id = m.chat_id
    RETURNING ${CHAT_COLUMNS}
- )
+ )${
+   PRODUCT
+     ? `, logged AS (
+   INSERT INTO webhook_deliveries (company_id, agent_id, chat_id, message_id, round, started_at, duration_ms,
+     attempts, outcome, http_status, request_id, request_headers, request_body, response_body, reply_id)
+   SELECT co.id, $2, t.chat_id, t.id, 0, $6::timestamptz, $7::int, 1, 'delivered', $8::int, $9::text,
+     CASE WHEN co.delivery_retention_days > 0 THEN $10::jsonb END,
+     CASE WHEN co.delivery_retention_days > 0 THEN $11::text END,
+     CASE WHEN co.delivery_retention_days > 0 THEN $12::text END, m.id
+   FROM target t JOIN stored m ON true JOIN companies co ON co.id = $5::uuid
+   ON CONFLICT (message_id, round) DO NOTHING
+ )`
+     : ''
+ }
  SELECT m.*, c.* FROM stored m JOIN touched c ON true`;
 
 /** A named prepared statement: parsed and planned once per connection, as the app's message path does. */
@@ -127,6 +163,136 @@ const chatView = (row, companyId, agentId, pendingReply) => ({
   updatedAt: row.chat_updated_at.toISOString(),
 });
 
+// ---- The product's own per-message work (SAME_PATH_PRODUCT=1), by hand ----
+const require = createRequire(import.meta.url);
+/** helmet's headers with the app's options, collected once: they do not depend on the request. */
+function helmetHeaders() {
+  const headers = [];
+  const res = { setHeader: (name, value) => headers.push([name, value]), removeHeader: () => {} };
+  require('helmet')(HELMET_OPTIONS)({}, res, () => {});
+  return headers;
+}
+const SECURITY_HEADERS = PRODUCT ? helmetHeaders() : [];
+// As the app's: a fixed window per user and route (its limits raised the same way for the bench).
+const RATE_WINDOW_MS = 60_000;
+const RATE_LIMIT = 60 * (Number(process.env.RATE_LIMIT_SCALE) || 1000);
+const rateWindows = new Map();
+function withinRate(key) {
+  const now = Date.now();
+  const window = rateWindows.get(key);
+  if (!window || window.resetAt <= now) {
+    rateWindows.set(key, { count: 1, resetAt: now + RATE_WINDOW_MS });
+    return true;
+  }
+  return ++window.count <= RATE_LIMIT;
+}
+/** JSON nested deeper than 32 is refused before parsing: one pass over the bytes outside strings. */
+function tooDeep(buf) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const byte = buf[i];
+    if (inString) {
+      if (byte === 0x5c) i++;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > 32) return true;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return false;
+}
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const hostileText = (text) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+// Metrics as the app keeps them (prom-client): the request, the job, the webhook call, the reply.
+const registry = new Registry();
+const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP requests',
+  labelNames: ['method', 'route', 'status_class'],
+  registers: [registry],
+});
+const jobDuration = new Histogram({
+  name: 'job_duration_seconds',
+  help: 'jobs',
+  labelNames: ['job'],
+  registers: [registry],
+});
+const jobOutcomes = new Counter({
+  name: 'jobs',
+  help: 'jobs',
+  labelNames: ['job', 'outcome'],
+  registers: [registry],
+});
+const webhookDuration = new Histogram({ name: 'webhook_seconds', help: 'webhooks', registers: [registry] });
+const webhookCalls = new Counter({
+  name: 'webhooks',
+  help: 'webhooks',
+  labelNames: ['outcome'],
+  registers: [registry],
+});
+const replyOutcomes = new Counter({
+  name: 'replies',
+  help: 'replies',
+  labelNames: ['company_id', 'agent_id', 'outcome'],
+  registers: [registry],
+});
+// One JSON line per request and per job, written synchronously as the app's logger does (to a pipe the
+// bench reads, as the app's stdout is).
+const HOSTNAME = os.hostname();
+function logLine(fields, msg) {
+  const line = JSON.stringify({
+    level: 'info',
+    time: new Date().toISOString(),
+    pid: process.pid,
+    hostname: HOSTNAME,
+    ...fields,
+    msg,
+  });
+  writeSync(1, `${line}\n`);
+}
+// The callback token: an expiry and an HMAC of it with the message id, base64url (as the app's).
+const callbackKey = createSecretKey(randomBytes(32));
+const CALLBACK_LABEL = Buffer.from('agent-callback\0', 'latin1');
+function callbackToken(messageId, expiresAtMs) {
+  const header = Buffer.alloc(7);
+  header.writeUInt8(1, 0);
+  header.writeUIntBE(Math.floor(expiresAtMs), 1, 6);
+  const mac = createHmac('sha256', callbackKey)
+    .update(CALLBACK_LABEL)
+    .update(header)
+    .update(messageId.toLowerCase(), 'latin1')
+    .digest()
+    .subarray(0, 24);
+  return Buffer.concat([header, mac]).toString('base64url');
+}
+/** Standard Webhooks: base64 HMAC-SHA256 of "{id}.{timestamp}.{body}" with the decoded secret. */
+function signature(secret, id, timestamp, payload) {
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${payload}`).digest('base64')}`;
+}
+const SECRET_NAME =
+  /pass(word|wd)?|secret|token|api[-_ ]?key|apikey|authorization|signature|credential|cookie|private[-_]?key|^sig$/i;
+const REDACTED = '[redacted]';
+/** The delivery log's copy of a JSON value: secret-named fields redacted, cut at 16,384 characters. */
+function redactedJson(value) {
+  const text = JSON.stringify(value, (key, item) =>
+    key && SECRET_NAME.test(key) && item !== null && item !== undefined && item !== '' ? REDACTED : item,
+  );
+  return text.length > 16_384 ? text.slice(0, 16_384) : text;
+}
+function redactedAnswer(text) {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return redactedJson(JSON.parse(text));
+    } catch {
+      /* text */
+    }
+  }
+  return text.slice(0, 16_384).replace(/\bBearer\s+[\w.~+/=-]+/g, `Bearer ${REDACTED}`);
+}
+
 class HttpError extends Error {
   constructor(status, message) {
     super(message);
@@ -153,8 +319,11 @@ function readJson(req) {
       else chunks.push(chunk);
     });
     req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      if (PRODUCT && tooDeep(raw))
+        return reject(new HttpError(400, 'The request body is nested too deeply.'));
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        resolve(JSON.parse(raw.toString('utf8')));
       } catch {
         reject(new HttpError(400, 'The request body is not valid JSON.'));
       }
@@ -166,7 +335,7 @@ function readJson(req) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROUTE = /^\/api\/chats\/([^/]+)\/messages$/;
 
-async function handle(req, res) {
+async function handle(req, res, requestId) {
   const match = req.method === 'POST' ? ROUTE.exec(req.url ?? '') : null;
   if (!match) throw new HttpError(404, 'Not found');
   const claims = verify(req.headers.authorization);
@@ -176,10 +345,12 @@ async function handle(req, res) {
   const { rows: sessionRows } = await prepared('session', SESSION_SQL, [claims.sid, claims.sub, companyId]);
   if (!sessionRows[0]) throw new HttpError(401, 'Your session has ended. Please sign in again.');
   if (!sessionRows[0].role) throw new HttpError(404, 'Company not found');
+  if (PRODUCT && !withinRate(`message:${claims.sub}`)) throw new HttpError(429, 'Too many requests');
   const chatId = match[1].toLowerCase();
   if (!UUID.test(chatId)) throw new HttpError(404, 'Chat not found');
   const body = await readJson(req);
   const text = typeof body?.content === 'string' ? body.content.trim() : '';
+  if (PRODUCT && hostileText(text)) throw new HttpError(400, 'Text must not contain NUL characters.');
   if (!text) throw new HttpError(400, 'Please enter a message');
   if (text.length > 10_000) throw new HttpError(400, 'A message can be at most 10000 characters');
   const user = claims.sub;
@@ -190,7 +361,13 @@ async function handle(req, res) {
   if (row.pending || (row.is_active && !row.id))
     throw new HttpError(409, 'Please wait for the agent to reply before sending another message.');
   if (!row.is_active) throw new HttpError(400, 'This agent is not active');
-  const chat = { agent_id: row.agent_id, webhook: row.webhook };
+  const chat = {
+    agent_id: row.agent_id,
+    webhook: row.webhook,
+    secret: row.signing_secret ?? null,
+    callbackExpiresAt: row.callback_expires_at,
+    requestId,
+  };
   const sent = { chat, message: messageView(row), view: chatView(row, companyId, chat.agent_id, true) };
   send(res, 201, sent.message);
   const room = `user:${user}`;
@@ -199,21 +376,25 @@ async function handle(req, res) {
   setImmediate(() => void reply(room, user, companyId, sent));
 }
 
-function postWebhook(url, body) {
+function postWebhook(url, body, secret = null, requestId = null) {
   const payload = JSON.stringify(body);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    'webhook-id': body.messageId,
+    'webhook-timestamp': String(timestamp),
+  };
+  if (secret) headers['webhook-signature'] = signature(secret, body.messageId, timestamp, payload);
+  if (requestId) headers['x-request-id'] = requestId;
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
         method: 'POST',
         agent: webhookAgent,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          'webhook-id': body.messageId,
-          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-        },
+        headers,
       },
       (response) => {
         const chunks = [];
@@ -242,8 +423,9 @@ function agentText(body) {
 
 async function reply(room, user, companyId, { chat, message }) {
   const chatId = message.chatId;
+  const jobStarted = performance.now();
   try {
-    const answer = await postWebhook(chat.webhook, {
+    const body = {
       message: message.content,
       sessionId: chatId,
       chatId,
@@ -251,13 +433,40 @@ async function reply(room, user, companyId, { chat, message }) {
       agentId: chat.agent_id,
       userId: user,
       companyId,
-    });
+      ...(PRODUCT
+        ? {
+            callbackUrl: `http://127.0.0.1/api/agent-callbacks/${message.id}`,
+            callbackToken: callbackToken(message.id, chat.callbackExpiresAt),
+          }
+        : {}),
+    };
+    const startedAt = Date.now();
+    const answer = await postWebhook(chat.webhook, body, chat.secret, chat.requestId);
     if (answer.status < 200 || answer.status >= 300)
       throw new Error(`Webhook response error: ${answer.status}`);
     const text = agentText(answer.body);
-    const storedRow = (
-      await prepared('reply', REPLY_SQL, [message.id, chat.agent_id, text, text.slice(0, 200)])
-    ).rows[0];
+    const values = [message.id, chat.agent_id, text, text.slice(0, 200)];
+    if (PRODUCT) {
+      const durationMs = Date.now() - startedAt;
+      webhookDuration.observe(durationMs / 1000);
+      webhookCalls.inc({ outcome: 'ok' });
+      values.push(
+        companyId,
+        new Date(startedAt).toISOString(),
+        durationMs,
+        answer.status,
+        message.id,
+        JSON.stringify({
+          'content-type': 'application/json',
+          'webhook-id': message.id,
+          ...(chat.secret ? { 'webhook-signature': REDACTED } : {}),
+          ...(chat.requestId ? { 'x-request-id': chat.requestId } : {}),
+        }),
+        redactedJson(body),
+        redactedAnswer(answer.body),
+      );
+    }
+    const storedRow = (await prepared(PRODUCT ? 'reply-logged' : 'reply', REPLY_SQL, values)).rows[0];
     const stored = storedRow && {
       message: messageView(storedRow),
       view: chatView(storedRow, companyId, chat.agent_id, false),
@@ -265,6 +474,16 @@ async function reply(room, user, companyId, { chat, message }) {
     if (!stored) return;
     io.to(room).emit('message.created', { companyId, chatId, message: stored.message, chat: stored.view });
     io.to(room).emit('agent.typing', { companyId, chatId, typing: false });
+    if (PRODUCT) {
+      replyOutcomes.inc({ company_id: companyId, agent_id: chat.agent_id, outcome: 'replied' });
+      const ms = performance.now() - jobStarted;
+      jobDuration.observe({ job: 'agent.reply' }, ms / 1000);
+      jobOutcomes.inc({ job: 'agent.reply', outcome: 'completed' });
+      logLine(
+        { job: 'agent.reply', requestId: chat.requestId, context: 'Jobs' },
+        `Job agent.reply completed in ${Math.round(ms)} ms`,
+      );
+    }
   } catch (error) {
     await pool
       .query(`UPDATE messages SET reply_status = 'failed' WHERE id = $1 AND reply_status = 'pending'`, [
@@ -281,7 +500,30 @@ async function reply(room, user, companyId, { chat, message }) {
 }
 
 const httpServer = http.createServer((req, res) => {
-  handle(req, res).catch((error) => {
+  let requestId = null;
+  if (PRODUCT) {
+    requestId = randomUUID();
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    res.setHeader('X-Request-Id', requestId);
+    const started = performance.now();
+    const startedAt = Date.now();
+    res.on('finish', () => {
+      httpDuration.observe(
+        {
+          method: req.method,
+          route: '/api/chats/:id/messages',
+          status_class: `${Math.floor(res.statusCode / 100)}xx`,
+        },
+        (performance.now() - started) / 1000,
+      );
+      const path = req.url.split('?')[0];
+      logLine(
+        { requestId, method: req.method, path, status: res.statusCode, durationMs: Date.now() - startedAt },
+        `${req.method} ${path} ${res.statusCode}`,
+      );
+    });
+  }
+  handle(req, res, requestId).catch((error) => {
     if (res.headersSent) return;
     send(res, error instanceof HttpError ? error.status : 500, { message: error.message });
   });

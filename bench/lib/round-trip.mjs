@@ -163,11 +163,15 @@ export function switchboardSystem({ app, api }, { sequentialChat, concurrentChat
  * The same-path baseline (bench/same-path-server.mjs): the same requests and events, the same work by
  * hand, on chats of its own (created through the API) in the same database, for the same session.
  */
-export async function samePathSystem({ app, api, userId }, { sequentialChat, concurrentChats }) {
+export async function samePathSystem(
+  { app, api, userId },
+  { sequentialChat, concurrentChats },
+  { product = false } = {},
+) {
   const { sid } = jwt.decode(api.session.token);
-  const server = await startSamePath(app.databaseUrl, userId, sid);
+  const server = await startSamePath(app.databaseUrl, userId, sid, { product });
   return httpSystem({
-    name: 'samePath',
+    name: product ? 'samePathProduct' : 'samePath',
     base: server.url,
     token: server.token,
     companyId: api.session.companyId,
@@ -209,16 +213,18 @@ async function chatsFor(ctx, prefix) {
 }
 
 /**
- * The three systems under test, made once per run (the phases that send messages share them): each
+ * The four systems under test, made once per run (the phases that send messages share them): each
  * with chats of its own, the floor with names only (it stores no chats).
  */
 export function roundTripSystems(ctx) {
   ctx.systems ??= (async () => {
     const switchboardChats = await chatsFor(ctx, 'switchboard');
     const samePathChats = await chatsFor(ctx, 'same-path');
+    const productChats = await chatsFor(ctx, 'same-path-product');
     return {
       switchboard: await switchboardSystem(ctx, switchboardChats),
       samePath: await samePathSystem(ctx, samePathChats),
+      samePathProduct: await samePathSystem(ctx, productChats, { product: true }),
       floor: await baselineSystem(ctx, switchboardChats),
     };
   })();

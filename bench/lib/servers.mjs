@@ -204,24 +204,32 @@ export function startBaseline(databaseUrl) {
  * The same-path baseline (bench/same-path-server.mjs): Switchboard's message path by hand, on the app's
  * tables, for the bench's user and session. Its `token` is its own access token for that session.
  */
-export function startSamePath(databaseUrl, userId, sessionId) {
-  return startChildServer('same-path-server.mjs', 'same-path server', {
-    SAME_PATH_DATABASE_URL: databaseUrl,
-    SAME_PATH_POOL_SIZE: String(APP_POOL_SIZE),
-    SAME_PATH_USER_ID: userId,
-    SAME_PATH_SESSION_ID: sessionId,
-  });
+export function startSamePath(databaseUrl, userId, sessionId, { product = false } = {}) {
+  return startChildServer(
+    'same-path-server.mjs',
+    product ? 'same-path server with the product work' : 'same-path server',
+    {
+      SAME_PATH_DATABASE_URL: databaseUrl,
+      SAME_PATH_POOL_SIZE: String(APP_POOL_SIZE),
+      SAME_PATH_USER_ID: userId,
+      SAME_PATH_SESSION_ID: sessionId,
+      SAME_PATH_PRODUCT: product ? '1' : '0',
+    },
+    // Its log lines go to a pipe this process reads and drops, as the app's go to one it reads.
+    { pipeStdout: product },
+  );
 }
 
 /** A server of bench/ as a child process with IPC: it sends `{ port, ... }` once it listens. */
-async function startChildServer(file, label, env) {
+async function startChildServer(file, label, env, { pipeStdout = false } = {}) {
   // BENCH_BASELINE_NODE_ARGS: node flags for the baselines (e.g. the same --cpu-prof as the app's).
   const execArgv = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = fork(join(BENCH_DIR, file), [], {
     execArgv,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', pipeStdout ? 'pipe' : 'inherit', 'inherit', 'ipc'],
   });
+  if (pipeStdout) child.stdout.resume();
   const exited = new Promise((resolve) => child.once('exit', resolve));
   onCleanup(label, async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

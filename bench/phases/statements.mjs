@@ -7,6 +7,7 @@ import { roundTripSystems, runSequential } from '../lib/round-trip.mjs';
 import { delay } from '../lib/util.mjs';
 
 const { messages, top } = CONFIG.statements;
+const SYSTEMS = ['samePath', 'samePathProduct', 'switchboard'];
 
 async function measureSystem(db, system) {
   await runSequential(system.send, system.sequentialChat, 5); // plans cached, connections warm
@@ -25,8 +26,17 @@ async function measureSystem(db, system) {
     msPerMessage: Math.round((r.ms / messages) * 1000) / 1000,
     planMsPerMessage: Math.round((r.plan_ms / messages) * 1000) / 1000,
   }));
+  // The delivery log's rows written for this chat's messages, with the headers and body kept: the app
+  // writes one per message, so must the same path doing the product work (the plain one writes none).
+  const { rows: logged } = await db.query(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE d.request_headers ? 'webhook-signature')::int AS signed
+     FROM webhook_deliveries d WHERE d.chat_id = $1 AND d.request_body IS NOT NULL`,
+    [system.sequentialChat],
+  );
   return {
     messages,
+    deliveryRowsPerMessage: Math.round((logged[0].n / (messages + 5)) * 100) / 100,
+    signedPerMessage: Math.round((logged[0].signed / (messages + 5)) * 100) / 100,
     statementsPerMessage: Math.round((rows.reduce((n, r) => n + r.calls, 0) / messages) * 100) / 100,
     execMsPerMessage: Math.round((rows.reduce((n, r) => n + r.ms, 0) / messages) * 1000) / 1000,
     planMsPerMessage: Math.round((rows.reduce((n, r) => n + r.plan_ms, 0) / messages) * 1000) / 1000,
@@ -40,8 +50,9 @@ export const statements = {
 
   async measure(ctx, result) {
     await ctx.db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    const { samePath, switchboard } = await roundTripSystems(ctx);
+    const { samePath, samePathProduct, switchboard } = await roundTripSystems(ctx);
     result.samePath = await measureSystem(ctx.db, samePath);
+    result.samePathProduct = await measureSystem(ctx.db, samePathProduct);
     result.switchboard = await measureSystem(ctx.db, switchboard);
   },
 
@@ -49,16 +60,18 @@ export const statements = {
     console.log('\nSQL per message (pg_stat_statements; BEGIN and COMMIT count as statements)');
     console.log(
       table(
-        ['system', 'statements/msg', 'plan ms/msg', 'exec ms/msg'],
-        ['samePath', 'switchboard'].map((name) => [
+        ['system', 'statements/msg', 'plan ms/msg', 'exec ms/msg', 'delivery rows/msg', 'signed/msg'],
+        SYSTEMS.map((name) => [
           name,
           fmt(result[name].statementsPerMessage),
           fmt(result[name].planMsPerMessage),
           fmt(result[name].execMsPerMessage),
+          fmt(result[name].deliveryRowsPerMessage),
+          fmt(result[name].signedPerMessage),
         ]),
       ),
     );
-    for (const name of ['samePath', 'switchboard']) {
+    for (const name of SYSTEMS) {
       console.log(`\n  ${name}: top statements by execution time`);
       console.log(
         table(
