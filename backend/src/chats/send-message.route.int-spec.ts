@@ -12,6 +12,7 @@ import { type Account, registerAccount, revokeSession } from '../../test/identit
 import { connectSocket, type FakeWebhook, startFakeWebhook } from '../../test/realtime.test-util';
 import type { ChatView } from '../realtime/client-events';
 import { sendMessageRoute } from './send-message.route';
+import { lifecycle } from '../common/graceful-shutdown';
 import { AccessTokenGuard } from '../auth/access-token.guard';
 import { createValidationPipe } from '../common/validation';
 import { httpDuration } from '../metrics/metrics';
@@ -252,6 +253,30 @@ const rows: Row[] = [
   [
     'POST to a longer path (not taken)',
     (w) => send(w, { content: 'hi' }, { path: `/api/chats/${w.chat.id}/messages/x` }),
+  ],
+  [
+    'an id that is not valid percent-encoding',
+    (w) => send(w, { content: 'hi' }, { path: '/api/chats/%FF/messages' }),
+  ],
+  [
+    'while the node drains (Connection: close)',
+    async (w) => {
+      lifecycle.draining = true;
+      try {
+        return await send(w, { content: 'hi' });
+      } finally {
+        lifecycle.draining = false;
+      }
+    },
+  ],
+  [
+    'an X-Forwarded-For from a proxy the app does not trust',
+    (w) => send(w, { content: 'hi' }, { headers: { 'X-Forwarded-For': '203.0.113.7' } }),
+  ],
+  ['an empty body', (w) => send(w, '', { headers: { 'Content-Type': 'application/json' } })],
+  [
+    'JSON in another charset',
+    (w) => send(w, '{"content":"hi"}', { headers: { 'Content-Type': 'application/json; charset=utf-16' } }),
   ],
   [
     'rate limited (the 61st send of a minute), while naming a company it is not a member of',
