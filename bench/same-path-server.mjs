@@ -21,13 +21,12 @@
 import { createHmac, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { Histogram, Counter, Registry } from 'prom-client';
 import { Server } from 'socket.io';
-import { HELMET_OPTIONS } from './lib/framework/route.mjs';
+import { helmetHeaders } from './lib/framework/route.mjs';
 
 const PRODUCT = process.env.SAME_PATH_PRODUCT === '1';
 
@@ -164,14 +163,6 @@ const chatView = (row, companyId, agentId, pendingReply) => ({
 });
 
 // ---- The product's own per-message work (SAME_PATH_PRODUCT=1), by hand ----
-const require = createRequire(import.meta.url);
-/** helmet's headers with the app's options, collected once: they do not depend on the request. */
-function helmetHeaders() {
-  const headers = [];
-  const res = { setHeader: (name, value) => headers.push([name, value]), removeHeader: () => {} };
-  require('helmet')(HELMET_OPTIONS)({}, res, () => {});
-  return headers;
-}
 const SECURITY_HEADERS = PRODUCT ? helmetHeaders() : [];
 // As the app's: a fixed window per user and route (its limits raised the same way for the bench).
 const RATE_WINDOW_MS = 60_000;

@@ -2,12 +2,11 @@
 // the same two routes (token check, body limit, JSON.parse, the DTO's rules, helmet's headers, JSON
 // answers, brotli/gzip above the app's threshold), and nothing else.
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import {
   BODY_LIMIT,
   COMPRESS_THRESHOLD,
-  HELMET_OPTIONS,
+  helmetHeaders,
   MAX_ATTACHMENTS,
   MAX_MESSAGE_LENGTH,
   UUID,
@@ -17,18 +16,6 @@ import {
   reportToParent,
 } from './route.mjs';
 
-const require = createRequire(import.meta.url);
-
-/** helmet's headers with the app's options, collected once: they do not depend on the request. */
-function helmetHeaders() {
-  const headers = [];
-  const res = {
-    setHeader: (name, value) => headers.push([name, value]),
-    removeHeader: () => {},
-  };
-  require('helmet')(HELMET_OPTIONS)({}, res, () => {});
-  return headers;
-}
 const SECURITY_HEADERS = helmetHeaders();
 const ROUTE = /^\/api\/chats\/([^/?]+)\/messages(?:\?.*)?$/;
 const ALLOWED_FIELDS = new Set(['content', 'attachmentIds']);

@@ -2,6 +2,7 @@
 // headers, the send route's rules and its answers. Shaped like the app's (auth/access-token.service.ts,
 // bootstrap.ts, chats/dto/chat.dto.ts, common/validation.ts) but with no database: the framework only.
 import { createSecretKey, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import jwt from 'jsonwebtoken';
 
 const AUDIENCE = 'switchboard-api';
@@ -62,6 +63,14 @@ export const HELMET_OPTIONS = {
   },
   crossOriginEmbedderPolicy: false,
 };
+
+/** helmet's headers with the app's options, collected once: they do not depend on the request. */
+export function helmetHeaders() {
+  const headers = [];
+  const res = { setHeader: (name, value) => headers.push([name, value]), removeHeader: () => {} };
+  createRequire(import.meta.url)('helmet')(HELMET_OPTIONS)({}, res, () => {});
+  return headers;
+}
 
 /** A MessageDto-shaped answer to a sent message (about 600 bytes with the bench's content). */
 export function messageAnswer(chatId, userId, content) {
